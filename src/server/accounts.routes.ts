@@ -1,0 +1,13 @@
+import { Hono } from "hono";
+import { updateMeBody } from "../shared/api-schemas.ts";
+import { getAccount, getMe, updateMe, verifyResetCode, type Deps } from "./accounts.service.ts";
+import type { AppEnv } from "./app-env.ts";
+import { jsonBody } from "./validate.ts";
+
+export function accountsRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .get("/me", async (c) => c.json(await getMe(deps, c.get("actor"))))
+    .patch("/me", jsonBody(updateMeBody), async (c) => c.json(await updateMe(deps, c.get("actor"), c.req.valid("json"))))
+    .get("/accounts/:userId", async (c) => c.json(await getAccount(deps, c.get("actor"), c.req.param("userId"))))
+    .get("/password-reset/:code", async (c) => c.json(await verifyResetCode(deps, c.req.param("code"))));
+}

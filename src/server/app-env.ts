@@ -1,0 +1,3 @@
+import type { Actor } from "./policy.ts";
+
+export type AppEnv = { Variables: { actor: Actor } };
