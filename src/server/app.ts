@@ -94,6 +94,7 @@ export function createApp(deps: AppDeps) {
     c.set("actor", session ? { id: session.user.id, name: session.user.name, email: session.user.email } : null);
     await next();
   });
+  api.get("/config", (c) => c.json({ googleEnabled: Boolean(config.google) }));
   api.route("/", accountsRoutes(serviceDeps));
   api.all("*", (c) => c.json({ error: "Not found" }, 404));
   app.route("/api", api);
