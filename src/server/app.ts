@@ -89,6 +89,15 @@ export function createApp(deps: AppDeps) {
   });
 
   const api = new Hono<AppEnv>();
+  // CSRF: a browser always sends Origin on a write; one from another site is refused (Better Auth does the
+  // same for /api/auth).
+  api.use("*", async (c, next) => {
+    const origin = c.req.header("origin");
+    if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method) && origin && origin !== config.publicUrl) {
+      return c.json({ error: "Cross-origin request refused" }, 403);
+    }
+    await next();
+  });
   api.use("*", async (c, next) => {
     const session = await auth.api.getSession({ headers: c.req.raw.headers });
     c.set("actor", session ? { id: session.user.id, name: session.user.name, email: session.user.email } : null);

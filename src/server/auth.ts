@@ -92,6 +92,9 @@ export function createAuth(deps: { config: Config; db: Db; mailer: Mailer }) {
       },
     },
     advanced: {
+      // NOTE: Better Auth turns origin checks off by itself when it thinks it runs under a test runner; keep them on.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.publicUrl.startsWith("https:"),
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },

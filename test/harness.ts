@@ -1,0 +1,161 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { inject } from "vitest";
+import type { Config } from "../src/server/config.ts";
+import { createDb, type Db } from "../src/server/db/client.ts";
+import { startServer } from "../src/server/server.ts";
+import { startSmtpCatcher } from "./smtp-catcher.ts";
+import { withDatabase } from "./setup/template.ts";
+
+/** A fresh database for one test file, cloned from the run's migrated template. */
+export async function createTestDatabase(): Promise<{ url: string; db: Db; drop: () => Promise<void> }> {
+  const adminUrl = inject("adminUrl");
+  const template = inject("templateDb");
+  const name = `${template}_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`create database "${name}" template "${template}"`);
+        break;
+      } catch (err) {
+        // NOTE: two clones starting at the same instant can see each other on the template; try again.
+        if (attempt >= 10 || !/being accessed by other users/.test((err as Error).message)) throw err;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  const url = withDatabase(adminUrl, name);
+  const db = createDb(url, 5);
+  return {
+    url,
+    db,
+    drop: async () => {
+      await db.$client.end();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`).finally(() => c.end());
+    },
+  };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** A cookie-keeping HTTP client, as a browser on the app's own origin would be. */
+export class Client {
+  readonly jar = new Map<string, string>();
+  constructor(
+    readonly base: string,
+    readonly ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  ) {}
+
+  cookieHeader(): string {
+    return [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  async request(method: string, p: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+    const res = await fetch(this.base + p, {
+      method,
+      redirect: "manual",
+      headers: {
+        origin: this.base,
+        "x-forwarded-for": this.ip,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(this.jar.size ? { cookie: this.cookieHeader() } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [kv = ""] = c.split(";");
+      const i = kv.indexOf("=");
+      const [k, v] = [kv.slice(0, i), kv.slice(i + 1)];
+      if (v === "" || /max-age=0/i.test(c)) this.jar.delete(k);
+      else this.jar.set(k, v);
+    }
+    return res;
+  }
+  get = (p: string) => this.request("GET", p);
+  post = (p: string, body: unknown = {}) => this.request("POST", p, body);
+  patch = (p: string, body: unknown) => this.request("PATCH", p, body);
+  put = (p: string, body: unknown) => this.request("PUT", p, body);
+  delete = (p: string) => this.request("DELETE", p);
+
+  async json<T = Record<string, unknown>>(method: string, p: string, body?: unknown): Promise<{ status: number; body: T }> {
+    const res = await this.request(method, p, body);
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+  }
+}
+
+let userCounter = 0;
+
+/** A running app over a fresh database, with a real SMTP catcher; everything over real HTTP on 127.0.0.1. */
+export async function startTestApp(overrides: Partial<Config> = {}) {
+  const database = await createTestDatabase();
+  const smtp = await startSmtpCatcher();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dosetime-app-"));
+  const webRoot = path.join(dataDir, "web");
+  fs.mkdirSync(webRoot);
+  fs.writeFileSync(path.join(webRoot, "index.html"), "<!doctype html><title>Dosetime</title><div id=root></div>");
+  const port = await freePort();
+  const config: Config = {
+    port,
+    host: "127.0.0.1",
+    publicUrl: `http://127.0.0.1:${port}`,
+    dataDir,
+    databaseUrl: database.url,
+    authSecret: "integration-test-secret-0123456789abcdef",
+    smtpUrl: smtp.url,
+    mailFrom: "Dosetime <no-reply@dosetime.test>",
+    google: undefined,
+    // Each test client sends its own X-Forwarded-For, so rate limits are per client as behind a real proxy.
+    trustProxy: true,
+    ...overrides,
+  };
+  const server = await startServer(config, { webRoot });
+  const base = config.publicUrl;
+  return {
+    base,
+    db: database.db,
+    smtp,
+    config,
+    client: (ip?: string) => new Client(base, ip),
+    /** Signs up a new user and returns a client holding their session. */
+    async signUp(opts: { name?: string; email?: string; password?: string } = {}) {
+      const c = new Client(base);
+      const email = opts.email ?? `user${++userCounter}-${randomBytes(3).toString("hex")}@example.test`;
+      const res = await c.json<{ user: { id: string } }>("POST", "/api/auth/sign-up/email", {
+        name: opts.name ?? "Pat Example",
+        email,
+        password: opts.password ?? "secret-pass-1",
+        timeZone: "America/New_York",
+      });
+      if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return Object.assign(c, { userId: res.body.user.id, email });
+    },
+    async close() {
+      await server.close();
+      await smtp.close();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
