@@ -5,6 +5,12 @@ export class DataDirLockedError extends Error {}
 
 function isAlive(pid: number): boolean {
   try {
+    // On Linux a zombie (killed, not yet reaped) is not alive.
+    if (/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, "utf8"))) return false;
+  } catch {
+    // no /proc here, or no such process: ask the kernel below
+  }
+  try {
     process.kill(pid, 0);
     return true;
   } catch (err) {
