@@ -43,7 +43,7 @@ export async function signInWithGoogle(returnTo: string): Promise<boolean> {
   const result = await client.signIn.popup({ provider: "google", callbackURL: returnTo });
   if (!result.error) return true;
   if (result.error.code === "POPUP_BLOCKED") {
-    const { url } = await api<{ url: string }>("/api/auth/sign-in/oauth2", { method: "POST", body: { providerId: "google", callbackURL: returnTo } });
+    const { url } = await api<{ url: string }>("/api/auth/sign-in/social", { method: "POST", body: { provider: "google", callbackURL: returnTo } });
     window.location.assign(url);
     return new Promise<boolean>(() => undefined); // the page is leaving
   }
