@@ -20,7 +20,10 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "phone", use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, browserName: "chromium", launchOptions: chromiumLaunchOptions } },
+    {
+      name: "phone",
+      use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, browserName: "chromium", launchOptions: chromiumLaunchOptions },
+    },
     { name: "desktop", use: { viewport: { width: 1280, height: 800 }, browserName: "chromium", launchOptions: chromiumLaunchOptions } },
   ],
 });

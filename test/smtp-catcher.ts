@@ -8,7 +8,10 @@ export function decodeMail(raw: string): CaughtMail {
   const [head = "", ...bodyParts] = raw.split(/\r?\n\r?\n/);
   const body = bodyParts.join("\n\n");
   const text = /quoted-printable/i.test(raw)
-    ? Buffer.from(body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8")
+    ? Buffer.from(
+        body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+        "latin1",
+      ).toString("utf8")
     : body;
   const subject = /^Subject: (.*)$/im.exec(head)?.[1] ?? "";
   const to = (/^To: (.*)$/im.exec(head)?.[1] ?? "").split(",").map((s) => s.trim().replace(/^.*<|>$/g, ""));

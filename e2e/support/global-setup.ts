@@ -32,7 +32,13 @@ export default async function globalSetup() {
   idp.service.on("beforeAuthorizeRedirect", ({ url }: { url: URL }) => {
     const code = url.searchParams.get("code");
     const n = ++accounts;
-    if (code) profileByCode.set(code, { sub: `${E2E.google.sub}-${n}`, email: E2E.google.email.replace("@", `+${n}@`), email_verified: true, name: E2E.google.name });
+    if (code)
+      profileByCode.set(code, {
+        sub: `${E2E.google.sub}-${n}`,
+        email: E2E.google.email.replace("@", `+${n}@`),
+        email_verified: true,
+        name: E2E.google.name,
+      });
   });
   idp.service.on("beforeTokenSigning", (token: { payload: Record<string, unknown> }, req: { body?: { code?: string } }) => {
     const profile = profileByCode.get(req.body?.code ?? "");

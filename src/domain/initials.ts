@@ -3,12 +3,12 @@
  * Example: "mary ann smith" → "MA"; "  " → "".
  */
 export function initialsOf(name: string): string {
-  return name
+  const firstLetters = name
     .trim()
     .split(/\s+/)
     .filter(Boolean)
     .map((word) => Array.from(word)[0] ?? "")
-    .join("")
-    .slice(0, 2)
-    .toUpperCase();
+    .join("");
+  // Count characters, not UTF-16 units, after uppercasing ("ß" becomes "SS").
+  return Array.from(firstLetters.toUpperCase()).slice(0, 2).join("");
 }

@@ -5,11 +5,13 @@ import type { AppEnv } from "./app-env.ts";
 import { jsonBody } from "./validate.ts";
 
 export function accountsRoutes(deps: Deps) {
-  return new Hono<AppEnv>()
-    .get("/me", async (c) => c.json(await getMe(deps, c.get("actor"))))
-    // The web's session check: 200 with null when signed out, so a signed-out page logs no failed request.
-    .get("/session", async (c) => c.json({ user: c.get("actor") ? await getMe(deps, c.get("actor")) : null }))
-    .patch("/me", jsonBody(updateMeBody), async (c) => c.json(await updateMe(deps, c.get("actor"), c.req.valid("json"))))
-    .get("/accounts/:userId", async (c) => c.json(await getAccount(deps, c.get("actor"), c.req.param("userId"))))
-    .get("/password-reset/:code", async (c) => c.json(await verifyResetCode(deps, c.req.param("code"))));
+  return (
+    new Hono<AppEnv>()
+      .get("/me", async (c) => c.json(await getMe(deps, c.get("actor"))))
+      // The web's session check: 200 with null when signed out, so a signed-out page logs no failed request.
+      .get("/session", async (c) => c.json({ user: c.get("actor") ? await getMe(deps, c.get("actor")) : null }))
+      .patch("/me", jsonBody(updateMeBody), async (c) => c.json(await updateMe(deps, c.get("actor"), c.req.valid("json"))))
+      .get("/accounts/:userId", async (c) => c.json(await getAccount(deps, c.get("actor"), c.req.param("userId"))))
+      .get("/password-reset/:code", async (c) => c.json(await verifyResetCode(deps, c.req.param("code"))))
+  );
 }

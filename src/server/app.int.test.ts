@@ -16,7 +16,7 @@ describe("health, SPA and headers", () => {
   it("serves index.html for any screen path, with the security headers", async () => {
     const res = await app.client().get("/regimen/someone/else");
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain('<div id=root>');
+    expect(await res.text()).toContain("<div id=root>");
     const csp = res.headers.get("content-security-policy") ?? "";
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain("unsafe-inline");

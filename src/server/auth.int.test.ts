@@ -15,19 +15,32 @@ const tokenOf = (link: string) => new URL(link).searchParams.get("oobCode") ?? "
 describe("accounts and sessions", () => {
   it("signs up with initials, and the session cookie is HttpOnly and SameSite=Lax", async () => {
     const c = app.client();
-    const res = await c.post("/api/auth/sign-up/email", { name: "mary ann smith", email: "mary@example.test", password: "secret1", timeZone: "Europe/London" });
+    const res = await c.post("/api/auth/sign-up/email", {
+      name: "mary ann smith",
+      email: "mary@example.test",
+      password: "secret1",
+      timeZone: "Europe/London",
+    });
     expect(res.status).toBe(200);
     const cookie = res.headers.getSetCookie().find((s) => s.includes("session_token"));
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     const me = await c.json("GET", "/api/me");
-    expect(me.body).toMatchObject({ name: "mary ann smith", email: "mary@example.test", initials: "MA", timeZone: "Europe/London", isOwnAccount: true });
+    expect(me.body).toMatchObject({
+      name: "mary ann smith",
+      email: "mary@example.test",
+      initials: "MA",
+      timeZone: "Europe/London",
+      isOwnAccount: true,
+    });
   });
 
   it("refuses a password shorter than 6 characters", async () => {
     const res = await app.client().json("POST", "/api/auth/sign-up/email", { name: "Short", email: "short@example.test", password: "12345" });
     expect(res.status).toBe(400);
-    expect(await app.client().json("POST", "/api/auth/sign-in/email", { email: "short@example.test", password: "12345" })).toMatchObject({ status: 401 });
+    expect(await app.client().json("POST", "/api/auth/sign-in/email", { email: "short@example.test", password: "12345" })).toMatchObject({
+      status: 401,
+    });
   });
 
   it("answers a wrong password with a clear message, and signs out", async () => {
@@ -52,7 +65,8 @@ describe("accounts and sessions", () => {
   it("rate-limits sign-in attempts from one client with 429", async () => {
     const c = app.client();
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await c.post("/api/auth/sign-in/email", { email: "nobody@example.test", password: "wrong-pass" })).status);
+    for (let i = 0; i < 12; i++)
+      statuses.push((await c.post("/api/auth/sign-in/email", { email: "nobody@example.test", password: "wrong-pass" })).status);
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     // Another client is not affected.
@@ -84,7 +98,10 @@ describe("password reset", () => {
     expect(link).toContain(`${app.base}/__/auth/action?mode=resetPassword&oobCode=`);
     const token = tokenOf(link);
 
-    const [row] = await app.db.select().from(verification).where(eq(verification.identifier, `reset-password:${token}`));
+    const [row] = await app.db
+      .select()
+      .from(verification)
+      .where(eq(verification.identifier, `reset-password:${token}`));
     const lifetime = (row!.expiresAt.getTime() - Date.now()) / 1000;
     expect(lifetime).toBeGreaterThan(3500);
     expect(lifetime).toBeLessThanOrEqual(3600);
@@ -93,7 +110,10 @@ describe("password reset", () => {
     expect((await app.client().post("/api/auth/reset-password", { token, newPassword: "new-password" })).status).toBe(200);
 
     // Used once: the code is no longer valid, and it cannot be used again.
-    expect(await app.client().json("GET", `/api/password-reset/${token}`)).toEqual({ status: 400, body: { error: "This password reset link is invalid or has expired" } });
+    expect(await app.client().json("GET", `/api/password-reset/${token}`)).toEqual({
+      status: 400,
+      body: { error: "This password reset link is invalid or has expired" },
+    });
     expect((await app.client().post("/api/auth/reset-password", { token, newPassword: "third-password" })).status).toBe(400);
 
     // Every session of that user is gone; the new password works, the old one does not.
@@ -121,7 +141,8 @@ describe("password reset", () => {
   it("rate-limits reset requests with 429", async () => {
     const c = app.client();
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await c.post("/api/auth/request-password-reset", { email: "nobody@example.test", redirectTo: "/login" })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await c.post("/api/auth/request-password-reset", { email: "nobody@example.test", redirectTo: "/login" })).status);
     expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     expect(statuses[5]).toBe(429);
   });

@@ -28,16 +28,19 @@ const url = (protocols: string[]) =>
   z
     .string()
     .trim()
-    .refine((v) => {
-      try {
-        return protocols.includes(new URL(v).protocol);
-      } catch {
-        return false;
-      }
-    }, `must be a ${protocols.join(" or ")} URL`);
+    .refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a ${protocols.join(" or ")} URL`,
+    );
 
 const envSchema = z.object({
-  PORT: optional.pipe(z.coerce.number().int().min(0).max(65535).default(3000)),
+  PORT: optional.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).default(3000)),
   HOST: optional.pipe(z.string().default("127.0.0.1")),
   PUBLIC_URL: optional.pipe(url(["http:", "https:"]).optional()),
   DATA_DIR: optional.pipe(z.string().default("./data")),
@@ -65,9 +68,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, "authSecret"> & {
   }
   const e = parsed.data;
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
-    throw new ConfigError(
-      "Invalid configuration:\n  GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET: set both or neither",
-    );
+    throw new ConfigError("Invalid configuration:\n  GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET: set both or neither");
   }
   return {
     port: e.PORT,

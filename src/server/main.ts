@@ -6,7 +6,9 @@ import { startServer } from "./server.ts";
 async function main() {
   const config = loadConfig();
   const server = await startServer(config);
-  console.log(`Dosetime is ready at ${config.publicUrl} (listening on ${server.url}, ${config.databaseUrl ? "DATABASE_URL" : `embedded PostgreSQL in ${config.dataDir}/pg`})`);
+  console.log(
+    `Dosetime is ready at ${config.publicUrl} (listening on ${server.url}, ${config.databaseUrl ? "DATABASE_URL" : `embedded PostgreSQL in ${config.dataDir}/pg`})`,
+  );
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

@@ -89,6 +89,15 @@ function copyBinariesInto(bin: Binaries, dataDir: string): Binaries {
   };
 }
 
+function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Unix socket paths are limited to ~100 bytes; a deep DATA_DIR gets a short private socket folder instead. */
 function socketDirFor(dataDir: string): string {
   const preferred = path.join(dataDir, "run");
@@ -132,7 +141,8 @@ async function waitReady(url: string, child: ChildProcess, logFile: string, time
     } catch {
       await client.end().catch(() => undefined);
     }
-    if (Date.now() - started > timeoutMs) throw new EmbeddedPostgresError(`The embedded PostgreSQL did not start within ${timeoutMs} ms; see ${logFile}.`);
+    if (Date.now() - started > timeoutMs)
+      throw new EmbeddedPostgresError(`The embedded PostgreSQL did not start within ${timeoutMs} ms; see ${logFile}.`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -171,7 +181,11 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
       fs.chownSync(pwFile, runAs.uid, runAs.gid);
     }
     try {
-      await run(bin.initdb, ["-D", pgDir, "-U", "postgres", "--auth=scram-sha-256", `--pwfile=${pwFile}`, "-E", "UTF8", "--no-locale", "--no-instructions"], runAs);
+      await run(
+        bin.initdb,
+        ["-D", pgDir, "-U", "postgres", "--auth=scram-sha-256", `--pwfile=${pwFile}`, "-E", "UTF8", "--no-locale", "--no-instructions"],
+        runAs,
+      );
     } catch (err) {
       fs.rmSync(pgDir, { recursive: true, force: true });
       throw new EmbeddedPostgresError(`Could not initialise the embedded PostgreSQL in ${pgDir}: ${(err as Error).message}`);
@@ -184,14 +198,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   const pidFile = path.join(pgDir, "postmaster.pid");
   if (fs.existsSync(pidFile)) {
     const pid = Number.parseInt(fs.readFileSync(pidFile, "utf8").split("\n")[0] ?? "", 10);
-    let alive = false;
-    try {
-      if (pid > 0) process.kill(pid, 0);
-      alive = pid > 0;
-    } catch {
-      alive = false;
-    }
-    if (alive) {
+    if (pid > 0 && processExists(pid)) {
       console.warn(`Stopping a leftover embedded PostgreSQL (pid ${pid}) from an earlier run…`);
       // If pg_ctl finds no server (the pid was reused), postgres itself clears the stale pid file below.
       await run(bin.pg_ctl, ["-D", pgDir, "stop", "-m", "fast", "-w", "-t", "30"], runAs).catch(() => undefined);

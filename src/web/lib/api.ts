@@ -22,11 +22,11 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     throw new ApiError(0, "Cannot reach the server. Check your connection and try again.");
   }
   const text = await res.text();
-  let data: unknown = null;
+  let data: unknown;
   try {
     data = text ? JSON.parse(text) : null;
   } catch {
-    data = null;
+    data = null; // not JSON (a proxy's error page): fall back to the generic message below
   }
   if (!res.ok) {
     const body = (data ?? {}) as { error?: string; message?: string; code?: string };

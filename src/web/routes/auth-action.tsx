@@ -89,7 +89,13 @@ function ResetForm({ code, email }: { code: string; email: string }) {
 }
 
 function VerifiedReset({ code }: { code: string }) {
-  const check = useQuery({ queryKey: ["reset-code", code], queryFn: () => verifyResetCode(code), retry: false, staleTime: Infinity, refetchOnWindowFocus: false });
+  const check = useQuery({
+    queryKey: ["reset-code", code],
+    queryFn: () => verifyResetCode(code),
+    retry: false,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
   if (check.isPending) return <Loading text="Verifying reset link..." />;
   if (check.isError) return <InvalidLink message={errorMessage(check.error, "This password reset link is invalid or has expired")} />;
   return <ResetForm code={code} email={check.data.email} />;

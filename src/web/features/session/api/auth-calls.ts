@@ -23,7 +23,8 @@ export async function resetPassword(token: string, newPassword: string) {
   try {
     return await api("/api/auth/reset-password", { method: "POST", body: { token, newPassword } });
   } catch (err) {
-    if (err instanceof ApiError && err.code === "INVALID_TOKEN") throw new Error("This password reset link is invalid or has expired");
+    if (err instanceof ApiError && err.code === "INVALID_TOKEN")
+      throw new Error("This password reset link is invalid or has expired", { cause: err });
     throw err;
   }
 }
