@@ -42,7 +42,7 @@ if (!ensureChromium()) process.exit(1);
 const vitest = "node_modules/.bin/vitest";
 run("vitest: unit, process and integration tests (TZ=UTC)", vitest, ["run"], { TZ: "UTC" });
 for (const tz of ["America/New_York", "Asia/Kolkata"]) run(`vitest: unit tests (TZ=${tz})`, vitest, ["run", "--project", "unit"], { TZ: tz });
-run("build the web app", "node_modules/.bin/vite", ["build", "--logLevel", "error"]);
+run("build the web app and the server bundle", "npm", ["run", "build", "--silent"]);
 run("playwright: e2e in Chromium (phone 390 px, desktop 1280 px)", "node_modules/.bin/playwright", ["test"]);
 
 if (failures.length) {

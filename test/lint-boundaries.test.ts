@@ -3,8 +3,7 @@ import { describe, expect, it } from "vitest";
 
 // Fixtures for DESIGN §2's import boundaries, linted with the project's own ESLint config.
 const eslint = new ESLint({ cwd: new URL("..", import.meta.url).pathname });
-const ruleIds = async (filePath: string, code: string) =>
-  (await eslint.lintText(code, { filePath }))[0]!.messages.map((m) => m.ruleId);
+const ruleIds = async (filePath: string, code: string) => (await eslint.lintText(code, { filePath }))[0]!.messages.map((m) => m.ruleId);
 
 describe("import boundaries", () => {
   it.each([

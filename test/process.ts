@@ -19,9 +19,13 @@ export async function stopAllServers(): Promise<void> {
   );
 }
 
-/** Runs `npm run serve`'s entry point as a real process, as a self-hoster would. */
-export function spawnServer(env: Record<string, string>) {
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+/**
+ * Runs the server as a real process, as a self-hoster would: from the sources (tsx), or the bundle that
+ * `npm start` runs (`built`, after `npm run build`).
+ */
+export function spawnServer(env: Record<string, string>, opts: { built?: boolean } = {}) {
+  const args = opts.built ? ["dist/server/main.js"] : ["--import", "tsx", "src/server/main.ts"];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { ...process.env, NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "pipe"],

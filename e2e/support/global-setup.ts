@@ -10,7 +10,8 @@ import { E2E } from "./env.ts";
  * Google, and the production build of the app on a fresh embedded PostgreSQL.
  */
 export default async function globalSetup() {
-  if (!fs.existsSync(path.resolve(import.meta.dirname, "../../dist/web/index.html"))) {
+  const root = path.resolve(import.meta.dirname, "../..");
+  if (!fs.existsSync(path.join(root, "dist/web/index.html")) || !fs.existsSync(path.join(root, "dist/server/main.js"))) {
     throw new Error("The web app is not built: run `npm run build` first (npm test does).");
   }
   fs.rmSync(E2E.runDir, { recursive: true, force: true });
@@ -50,18 +51,21 @@ export default async function globalSetup() {
     res.body = { sub: claims.sub, email: claims.email, email_verified: true, name: claims.name };
   });
 
-  const app = spawnServer({
-    PORT: String(E2E.port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: E2E.baseUrl,
-    DATA_DIR: path.join(E2E.runDir, "data"),
-    SMTP_URL: smtp.url,
-    GOOGLE_CLIENT_ID: "dosetime-e2e",
-    GOOGLE_CLIENT_SECRET: "dosetime-e2e-secret",
-    GOOGLE_DISCOVERY_URL: `${idp.issuer.url}/.well-known/openid-configuration`,
-    // Each test's browser context sends its own X-Forwarded-For, so the real rate limits apply per test.
-    TRUST_PROXY: "on",
-  });
+  const app = spawnServer(
+    {
+      PORT: String(E2E.port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: E2E.baseUrl,
+      DATA_DIR: path.join(E2E.runDir, "data"),
+      SMTP_URL: smtp.url,
+      GOOGLE_CLIENT_ID: "dosetime-e2e",
+      GOOGLE_CLIENT_SECRET: "dosetime-e2e-secret",
+      GOOGLE_DISCOVERY_URL: `${idp.issuer.url}/.well-known/openid-configuration`,
+      // Each test's browser context sends its own X-Forwarded-For, so the real rate limits apply per test.
+      TRUST_PROXY: "on",
+    },
+    { built: true },
+  );
   await app.ready(60_000);
 
   return async () => {

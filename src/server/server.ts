@@ -1,6 +1,5 @@
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { serve, type ServerType } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { createAuth } from "./auth.ts";
@@ -9,8 +8,9 @@ import { createDb, migrateDatabase } from "./db/client.ts";
 import { lockDataDir } from "./db/data-dir-lock.ts";
 import { startEmbeddedPostgres } from "./db/embedded.ts";
 import { createMailer } from "./mail.ts";
+import { projectRoot } from "./project-root.ts";
 
-export const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");
+export const defaultWebRoot = path.join(projectRoot(), "dist", "web");
 
 export type RunningServer = { url: string; port: number; close: () => Promise<void> };
 

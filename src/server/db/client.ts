@@ -1,13 +1,13 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { projectRoot } from "../project-root.ts";
 import * as schema from "./schema.ts";
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+export const migrationsFolder = path.join(projectRoot(), "src", "server", "db", "migrations");
 
 // An arbitrary constant: every Dosetime server migrating the same database takes this lock first.
 const MIGRATION_LOCK = 7_246_001;
