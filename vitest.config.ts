@@ -16,7 +16,13 @@ export default defineConfig({
   resolve: { alias: preactAliases },
   test: {
     projects: [
-      { test: { name: "unit", include: ["src/**/*.test.ts", "src/**/*.test.tsx", "test/**/*.test.ts"], exclude: ["src/**/*.int.test.ts", "src/**/*.process.test.ts"] } },
+      {
+        test: {
+          name: "unit",
+          include: ["src/**/*.test.ts", "src/**/*.test.tsx", "test/**/*.test.ts"],
+          exclude: ["src/**/*.int.test.ts", "src/**/*.process.test.ts"],
+        },
+      },
       { test: { name: "process", include: ["src/server/**/*.process.test.ts"], testTimeout: 90_000 } },
       integration("integration-embedded", "test/setup/embedded-global.ts"),
       ...(process.env.TEST_DATABASE_URL ? [integration("integration-external", "test/setup/external-global.ts")] : []),

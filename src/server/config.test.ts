@@ -7,7 +7,14 @@ import { ConfigError, loadConfig, parseEnv } from "./config.ts";
 describe("configuration (DESIGN §7)", () => {
   it("has working defaults", () => {
     const c = parseEnv({});
-    expect(c).toMatchObject({ port: 3000, host: "127.0.0.1", publicUrl: "http://localhost:3000", databaseUrl: undefined, google: undefined, trustProxy: false });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      publicUrl: "http://localhost:3000",
+      databaseUrl: undefined,
+      google: undefined,
+      trustProxy: false,
+    });
     expect(c.dataDir).toBe(path.resolve("./data"));
   });
 

@@ -1,9 +1,12 @@
+import fs from "node:fs";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import { EmbeddedPostgresError } from "./db/embedded.ts";
 import { startServer } from "./server.ts";
 
 async function main() {
+  // A .env beside package.json is read if present (see .env.example); the real environment wins.
+  if (fs.existsSync(".env")) process.loadEnvFile(".env");
   const config = loadConfig();
   const server = await startServer(config);
   console.log(
