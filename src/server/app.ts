@@ -12,6 +12,7 @@ import { CLIENT_IP_HEADER, type Auth } from "./auth.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { HttpError } from "./http-error.ts";
+import { regimenRoutes } from "./regimen.routes.ts";
 
 export type AppDeps = { config: Config; db: Db; auth: Auth; now?: () => Date; webRoot?: string };
 
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps) {
   });
   api.get("/config", (c) => c.json({ googleEnabled: Boolean(config.google) }));
   api.route("/", accountsRoutes(serviceDeps));
+  api.route("/accounts", regimenRoutes(serviceDeps));
   api.all("*", (c) => c.json({ error: "Not found" }, 404));
   app.route("/api", api);
 

@@ -2,10 +2,12 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth, oauthPopup } from "better-auth/plugins";
 import { initialsOf } from "../domain/initials.ts";
+import { DEFAULT_MEDICATION_ID } from "../domain/medications.ts";
 import { isTimeZone } from "../domain/time-zone.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import * as schema from "./db/schema.ts";
+import { userMedications } from "./db/schema.ts";
 import type { Mailer } from "./mail.ts";
 
 /** The header our HTTP layer sets from the socket (or a trusted proxy); Better Auth rate-limits by it. */
@@ -55,6 +57,13 @@ export function createAuth(deps: { config: Config; db: Db; mailer: Mailer }) {
                 timeZone: typeof zone === "string" && isTimeZone(zone) ? zone : null,
               },
             };
+          },
+          // SPEC §4: a new account's list starts with the built-in medication.
+          after: async (user) => {
+            await db
+              .insert(userMedications)
+              .values({ userId: user.id, medicationIds: [DEFAULT_MEDICATION_ID] })
+              .onConflictDoNothing();
           },
         },
       },

@@ -17,3 +17,39 @@ export type AccountDto = {
   timeZone: string | null;
   isOwnAccount: boolean;
 };
+
+export { medicationConfigInput as customMedicationBody } from "../domain/medication-config.schema.ts";
+
+const medicationId = z.string().trim().min(1, "Medication not found").max(100, "Medication not found");
+
+export const putMedicationsBody = z.strictObject({
+  medicationIds: z.array(medicationId, { error: "medicationIds must be a list" }).max(50, "At most 50 medications"),
+});
+
+const isoInstant = z.iso.datetime({ offset: true, error: "timestamp must be an ISO date and time, such as 2026-05-01T08:00:00Z" });
+
+export const savePillLogBody = z.strictObject({
+  id: z.uuid({ error: "id must be a UUID" }).optional(),
+  timestamp: isoInstant,
+  medicationId: medicationId.nullable().optional(),
+});
+export type SavePillLogBody = z.infer<typeof savePillLogBody>;
+
+export const pillLogsQuery = z.strictObject({
+  date: z.iso.date({ error: "date must be YYYY-MM-DD" }).optional(),
+  since: z.iso.datetime({ offset: true, error: "since must be an ISO date and time" }).optional(),
+  medicationId: medicationId.optional(),
+});
+export type PillLogsQuery = z.infer<typeof pillLogsQuery>;
+
+/** A pill log as the API answers it: SPEC §3 fields, with the medication's name attached. */
+export type PillLogDto = {
+  id: string;
+  userId: string;
+  timestamp: string;
+  createdAt: string;
+  loggedByUserId: string;
+  loggedByName: string;
+  medicationId: string | null;
+  medicationName: string;
+};

@@ -1,0 +1,77 @@
+import { randomUUID } from "node:crypto";
+import { dayWindow } from "../domain/zoned-time.ts";
+import { logMedicationId } from "../domain/medications.ts";
+import type { PillLogDto, PillLogsQuery, SavePillLogBody } from "../shared/api-schemas.ts";
+import type { Db } from "./db/client.ts";
+import { HttpError, notFound } from "./http-error.ts";
+import { medicationCatalogue, type MedicationDto } from "./medications.service.ts";
+import { deletePillLog, insertPillLog, listPillLogs, type PillLogRow } from "./pill-logs.repository.ts";
+import { requireAccess, type Actor } from "./policy.ts";
+import { getUser } from "./users.repository.ts";
+
+export type Deps = { db: Db; now: () => Date };
+
+/** How far ahead of the server's clock a dose time may be (devices' clocks drift). */
+const FUTURE_TOLERANCE_MS = 5 * 60_000;
+
+function mapPillLog(row: PillLogRow, catalogue: Map<string, MedicationDto>): PillLogDto {
+  const med = catalogue.get(logMedicationId(row));
+  return {
+    id: row.id,
+    userId: row.userId,
+    timestamp: row.timestamp.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    loggedByUserId: row.loggedByUserId,
+    loggedByName: row.loggedByName,
+    medicationId: row.medicationId,
+    medicationName: med?.name ?? "Deleted medication",
+  };
+}
+
+/** The account's zone; "today" and a history date mean that zone's day (DESIGN §6.2). */
+async function accountZone(db: Db, accountId: string): Promise<string> {
+  return (await getUser(db, accountId))?.timeZone ?? "UTC";
+}
+
+/** SPEC §7 history: newest first, optionally one local day in the owner's zone and one medication. */
+export async function getPillHistory(deps: Deps, actor: Actor, accountId: string, query: PillLogsQuery): Promise<PillLogDto[]> {
+  await requireAccess(deps.db, actor, accountId, "read");
+  const window = query.date ? dayWindow(query.date, await accountZone(deps.db, accountId)) : null;
+  const since = query.since ? new Date(query.since) : undefined;
+  const from = window && since ? new Date(Math.min(window.start.getTime(), since.getTime())) : (window?.start ?? since);
+  const rows = await listPillLogs(deps.db, accountId, { from, to: window?.end, medicationId: query.medicationId });
+  const catalogue = await medicationCatalogue(deps.db, accountId);
+  return rows.map((r) => mapPillLog(r, catalogue));
+}
+
+/**
+ * Saves a dose for the account, recorded as logged by the signed-in actor (never by the request). The same id
+ * twice gives one row: the second call answers the stored log.
+ */
+export async function savePillLog(
+  deps: Deps,
+  actor: Actor,
+  accountId: string,
+  body: SavePillLogBody,
+): Promise<{ log: PillLogDto; created: boolean }> {
+  await requireAccess(deps.db, actor, accountId, "log");
+  const timestamp = new Date(body.timestamp);
+  if (timestamp.getTime() > deps.now().getTime() + FUTURE_TOLERANCE_MS) throw new HttpError(400, "The dose time cannot be in the future");
+  const catalogue = await medicationCatalogue(deps.db, accountId);
+  if (body.medicationId && !catalogue.has(body.medicationId)) throw new HttpError(400, "Medication not found");
+  const { row, created } = await insertPillLog(deps.db, {
+    id: body.id ?? randomUUID(),
+    userId: accountId,
+    timestamp,
+    loggedByUserId: actor!.id,
+    loggedByName: actor!.name,
+    medicationId: body.medicationId ?? null,
+  });
+  if (row.userId !== accountId) throw new HttpError(409, "This log id is already used");
+  return { log: mapPillLog(row, catalogue), created };
+}
+
+export async function removePillLog(deps: Deps, actor: Actor, accountId: string, logId: string): Promise<void> {
+  await requireAccess(deps.db, actor, accountId, "log");
+  if (!(await deletePillLog(deps.db, accountId, logId))) throw notFound("Log not found");
+}
