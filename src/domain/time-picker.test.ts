@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ZONES } from "./test-support.ts";
-import { clampHour, clampMinute, from24Hour, pickerValueAt, pickerValueToInstant, to24Hour } from "./time-picker.ts";
+import { clampHour, clampMinute, from24Hour, pickedInstant, pickerValueAt, pickerValueToInstant, to24Hour } from "./time-picker.ts";
 import { localDateOf } from "./zoned-time.ts";
 
 describe("time picker maths (SPEC §5)", () => {
@@ -76,5 +76,20 @@ describe("time picker maths (SPEC §5)", () => {
       ),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe("pickedInstant: the most recent occurrence of the picked time", () => {
+  const zone = "Europe/London";
+  const now = new Date("2026-06-15T13:00:00Z"); // 14:00 BST
+  it.each([
+    [{ hour: 1, minute: 30, period: "PM" }, "2026-06-15T12:30:00.000Z"],
+    [{ hour: 2, minute: 0, period: "PM" }, "2026-06-15T13:00:00.000Z"],
+    [{ hour: 2, minute: 3, period: "PM" }, "2026-06-15T13:00:00.000Z"], // just ahead: now
+    [{ hour: 2, minute: 6, period: "PM" }, "2026-06-14T13:06:00.000Z"], // more than 5 minutes ahead: yesterday
+    [{ hour: 11, minute: 0, period: "PM" }, "2026-06-14T22:00:00.000Z"],
+    [{ hour: 12, minute: 0, period: "AM" }, "2026-06-14T23:00:00.000Z"], // midnight starting today
+  ] as const)("%j → %s", (value, iso) => {
+    expect(pickedInstant(now, value, zone).toISOString()).toBe(iso);
   });
 });

@@ -1,5 +1,5 @@
 import type { LocalDate, TimeZone } from "./types.ts";
-import { atLocalTime, localTimeOf } from "./zoned-time.ts";
+import { addLocalDays, atLocalTime, localDateOf, localTimeOf } from "./zoned-time.ts";
 
 /** SPEC §9 wheel geometry. */
 export const WHEEL_HEIGHT = 216;
@@ -43,4 +43,17 @@ export function pickerValueToInstant(date: LocalDate, value: PickerValue, zone: 
   const hh = String(to24Hour(value.hour, value.period)).padStart(2, "0");
   const mm = String(clampMinute(value.minute)).padStart(2, "0");
   return atLocalTime(date, `${hh}:${mm}`, zone);
+}
+
+const FUTURE_GRACE_MS = 5 * 60_000;
+
+/**
+ * The instant a time picked in the confirm dialog means: its most recent occurrence. A time more than 5 minutes
+ * ahead of now is yesterday's (at 00:10, 11:50 PM is last night); one just ahead is now.
+ * Example, now 14:00: 1:30 PM → today 13:30; 2:03 PM → now; 11:00 PM → yesterday 23:00.
+ */
+export function pickedInstant(now: Date, value: PickerValue, zone: TimeZone): Date {
+  const today = pickerValueToInstant(localDateOf(now, zone), value, zone);
+  if (today.getTime() > now.getTime() + FUTURE_GRACE_MS) return pickerValueToInstant(addLocalDays(localDateOf(now, zone), -1), value, zone);
+  return today.getTime() > now.getTime() ? now : today;
 }

@@ -1,11 +1,127 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
+import { BUILT_IN_MEDICATIONS, toggleMedication } from "../../domain/medications.ts";
 import type { AccountDto } from "../../shared/api-schemas.ts";
-import { signOut } from "../features/session/api/session.ts";
+import { Loading } from "../components/loading.tsx";
+import { useCustomMedications, useSetTrackedMedications, useTrackedMedications } from "../features/medications/api/medications.ts";
+import { sessionQueryKey, signOut } from "../features/session/api/session.ts";
 import { RequireUser } from "../features/session/components/guards.tsx";
-import { errorMessage } from "../lib/api.ts";
+import { api, errorMessage } from "../lib/api.ts";
 import { paths } from "../paths.ts";
+
+const ZONES: string[] = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : ["UTC"];
+
+function Details({ user }: { user: AccountDto }) {
+  const client = useQueryClient();
+  const [name, setName] = useState(user.name);
+  const [zone, setZone] = useState(user.timeZone ?? "UTC");
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const zones = ZONES.includes(zone) ? ZONES : [zone, ...ZONES];
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) return setStatus({ ok: false, text: "Name is required" });
+    setBusy(true);
+    try {
+      const updated = await api<AccountDto>("/api/me", { method: "PATCH", body: { name: name.trim(), timeZone: zone } });
+      client.setQueryData(sessionQueryKey, updated);
+      await client.invalidateQueries({ queryKey: ["account", user.id] });
+      setStatus({ ok: true, text: "Saved" });
+    } catch (err) {
+      setStatus({ ok: false, text: errorMessage(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="card" onSubmit={save} noValidate aria-labelledby="details-title">
+      <h2 id="details-title">Your details</h2>
+      <label className="field">
+        <span>Name</span>
+        <input name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+      </label>
+      <label className="field">
+        <span>Time zone</span>
+        <select name="timeZone" value={zone} onChange={(e) => setZone(e.target.value)}>
+          {zones.map((z) => (
+            <option key={z} value={z}>
+              {z.replace(/_/g, " ")}
+            </option>
+          ))}
+        </select>
+      </label>
+      {status && (
+        <p className={status.ok ? "form-ok" : "form-error"} role={status.ok ? "status" : "alert"}>
+          {status.text}
+        </p>
+      )}
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? "Saving..." : "Save"}
+      </button>
+    </form>
+  );
+}
+
+function MedicationsToTrack({ user }: { user: AccountDto }) {
+  const tracked = useTrackedMedications(user.id);
+  const custom = useCustomMedications(user.id);
+  const setTracked = useSetTrackedMedications(user.id);
+  const [error, setError] = useState<string | null>(null);
+  if (tracked.isPending || custom.isPending) return <Loading />;
+  if (tracked.isError || custom.isError)
+    return (
+      <p className="form-error" role="alert">
+        Failed to get current medications
+      </p>
+    );
+  const ids = tracked.data.map((m) => m.id);
+  const all = [...BUILT_IN_MEDICATIONS, ...custom.data];
+  const toggle = (id: string, on: boolean) => {
+    setError(null);
+    setTracked.mutate(toggleMedication(ids, id, on), { onError: (err) => setError(errorMessage(err)) });
+  };
+
+  return (
+    <section className="card" aria-labelledby="meds-title">
+      <h2 id="meds-title">Medications to track</h2>
+      <ul className="toggle-list">
+        {all.map((med) => (
+          <li key={med.id}>
+            <label className="toggle">
+              <input
+                type="checkbox"
+                role="switch"
+                checked={ids.includes(med.id)}
+                disabled={setTracked.isPending}
+                onChange={(e) => toggle(med.id, e.target.checked)}
+              />
+              <span>
+                <strong>{med.displayConfig.pillLabel}</strong>
+                <span className="toggle-detail">{med.name}</span>
+              </span>
+            </label>
+            {!med.isDefault && (
+              <Link className="button button-secondary" to={paths.editMedication(med.id)} aria-label={`Edit ${med.name}`}>
+                Edit
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <Link className="button button-secondary button-wide" to={paths.editMedication()}>
+        + Create a custom medication
+      </Link>
+    </section>
+  );
+}
 
 function Profile({ user }: { user: AccountDto }) {
   const navigate = useNavigate();
@@ -26,21 +142,32 @@ function Profile({ user }: { user: AccountDto }) {
   };
 
   return (
-    <section className="card">
-      <p>
-        <Link to={paths.regimen(user.id)} className="back-link">
-          ← Back
-        </Link>
-      </p>
-      <div className="profile-head">
-        <span className="avatar avatar-large" aria-hidden="true">
-          {user.initials}
-        </span>
-        <div>
-          <h1>{user.name}</h1>
-          <p className="muted">{user.email}</p>
+    <>
+      <section className="card">
+        <p>
+          <Link to={paths.regimen(user.id)} className="back-link">
+            ← Back
+          </Link>
+        </p>
+        <div className="profile-head">
+          <span className="avatar avatar-large" aria-hidden="true">
+            {user.initials}
+          </span>
+          <div>
+            <h1>{user.name}</h1>
+            <p className="muted">{user.email}</p>
+          </div>
         </div>
-      </div>
+      </section>
+      <Details user={user} />
+      <MedicationsToTrack user={user} />
+      <section className="card">
+        <h2>Sharing</h2>
+        <p>Let family or carers see your doses and log them for you.</p>
+        <Link className="button button-secondary button-wide" to={paths.sharedAccess()}>
+          Shared Access
+        </Link>
+      </section>
       {error && (
         <p className="form-error" role="alert">
           {error}
@@ -49,7 +176,7 @@ function Profile({ user }: { user: AccountDto }) {
       <button type="button" className="button button-secondary button-big" onClick={onSignOut} disabled={busy}>
         Sign out
       </button>
-    </section>
+    </>
   );
 }
 

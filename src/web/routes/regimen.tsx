@@ -1,9 +1,18 @@
 import { useQuery } from "@tanstack/react-query";
-import { Navigate, useParams } from "react-router";
+import { Link, Navigate, useParams } from "react-router";
+import { newestFirst, logsOnDay } from "../../domain/history.ts";
+import { localDateOf } from "../../domain/zoned-time.ts";
 import type { AccountDto } from "../../shared/api-schemas.ts";
 import { Loading } from "../components/loading.tsx";
+import { useTrackedMedications } from "../features/medications/api/medications.ts";
+import { useRecentLogs } from "../features/regimen/api/pill-logs.ts";
+import { FoodBanner } from "../features/regimen/components/food-banner.tsx";
+import { MedicationCard } from "../features/regimen/components/medication-card.tsx";
+import { TodayLog } from "../features/regimen/components/today-log.tsx";
+import { browserTimeZone } from "../features/session/api/session.ts";
 import { RequireUser } from "../features/session/components/guards.tsx";
 import { api } from "../lib/api.ts";
+import { useNow } from "../lib/clock.ts";
 import { paths } from "../paths.ts";
 
 function useAccount(userId: string) {
@@ -19,12 +28,43 @@ function RegimenAccess({ me, userId }: { me: AccountDto; userId: string }) {
 }
 
 function Regimen({ account }: { account: AccountDto }) {
+  const now = useNow();
+  // DESIGN §6.2: a regimen runs in its owner's zone.
+  const zone = account.timeZone ?? browserTimeZone();
+  const today = localDateOf(now, zone);
+  const meds = useTrackedMedications(account.id);
+  const logs = useRecentLogs(account.id, today, zone);
+  const recent = logs.data ?? [];
+  const todays = newestFirst(logsOnDay(recent, today, zone));
+  const viewer = { isOwnAccount: account.isOwnAccount, ownerName: account.name };
+
   return (
-    <section aria-labelledby="regimen-title">
+    <section aria-labelledby="regimen-title" className="regimen">
       <h1 id="regimen-title" className="visually-hidden">
         {account.isOwnAccount ? "Your medications" : `${account.name}'s medications`}
       </h1>
-      <p className="empty-text">No medications selected. Go to Profile to select medications to track.</p>
+      {meds.data && <FoodBanner meds={meds.data} logs={recent} now={now} zone={zone} />}
+      {zone !== browserTimeZone() && <p className="zone-note">Times are shown in {zone}.</p>}
+      {meds.isPending || logs.isPending ? (
+        <Loading />
+      ) : meds.isError || logs.isError ? (
+        <p className="form-error" role="alert">
+          Failed to get current medications
+        </p>
+      ) : meds.data.length === 0 ? (
+        <p className="empty-text">
+          No medications selected. Go to <Link to={paths.profile(account.id)}>Profile</Link> to select medications to track.
+        </p>
+      ) : (
+        <>
+          <div className="cards">
+            {meds.data.map((med) => (
+              <MedicationCard key={med.id} accountId={account.id} med={med} logs={recent} now={now} zone={zone} viewer={viewer} />
+            ))}
+          </div>
+          <TodayLog accountId={account.id} logs={todays} meds={meds.data} zone={zone} />
+        </>
+      )}
     </section>
   );
 }

@@ -1,0 +1,27 @@
+import { foodBanner } from "../../../../domain/food.ts";
+import type { MedicationConfig } from "../../../../domain/medications.ts";
+import type { DoseLog } from "../../../../domain/types.ts";
+
+/** SPEC §4 / DESIGN §6.4: red with one line per active restriction, green otherwise; text always with the colour. */
+export function FoodBanner({ meds, logs, now, zone }: { meds: MedicationConfig[]; logs: DoseLog[]; now: Date; zone: string }) {
+  const banner = foodBanner(meds, logs, now, zone);
+  const cannot = banner.state === "cannot-eat";
+  return (
+    <section
+      className={cannot ? "food-banner food-banner-no" : "food-banner food-banner-yes"}
+      style={{ backgroundColor: banner.color }}
+      aria-label="What you can eat"
+    >
+      <span className="food-banner-icon" aria-hidden="true">
+        {cannot ? "✕" : "✓"}
+      </span>
+      <div>
+        {banner.lines.map((line) => (
+          <p key={line} className="food-banner-line">
+            {line}
+          </p>
+        ))}
+      </div>
+    </section>
+  );
+}

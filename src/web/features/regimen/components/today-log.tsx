@@ -1,0 +1,85 @@
+import { useState } from "react";
+import { loggedByText } from "../../../../domain/attribution.ts";
+import { logMedicationId, type MedicationConfig } from "../../../../domain/medications.ts";
+import { formatClock } from "../../../../domain/zoned-time.ts";
+import type { PillLogDto } from "../../../../shared/api-schemas.ts";
+import { ConfirmDialog } from "../../../components/dialog.tsx";
+import { useDeletePillLog } from "../api/pill-logs.ts";
+
+function labelOf(log: PillLogDto, meds: MedicationConfig[]): string {
+  return meds.find((m) => m.id === logMedicationId(log))?.displayConfig.pillLabel ?? log.medicationName;
+}
+
+/** SPEC §2 'Today's Medications:' with 'Undo Last'. `logs` are today's, newest first. */
+export function TodayLog({ accountId, logs, meds, zone }: { accountId: string; logs: PillLogDto[]; meds: MedicationConfig[]; zone: string }) {
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const remove = useDeletePillLog(accountId);
+  const last = logs[0];
+
+  const undo = () => {
+    if (!last) return;
+    remove.mutate(last.id, {
+      onSuccess: () => setConfirming(false),
+      onError: () => {
+        setConfirming(false);
+        setError("Failed to delete medication log. Please try again.");
+      },
+    });
+  };
+
+  return (
+    <section className="card today-log" aria-labelledby="today-log-title">
+      <div className="today-log-head">
+        <h2 id="today-log-title">Today&apos;s Medications:</h2>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={!last}
+          onClick={() => {
+            setError(null);
+            setConfirming(true);
+          }}
+        >
+          Undo Last
+        </button>
+      </div>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {logs.length === 0 ? (
+        <p className="muted">No doses logged yet today.</p>
+      ) : (
+        <ul className="log-list">
+          {logs.map((log) => {
+            const by = loggedByText(log);
+            return (
+              <li key={log.id}>
+                <span className="log-time">{formatClock(log.timestamp, zone)}</span>
+                <span className="log-med">{labelOf(log, meds)}</span>
+                {by && (
+                  <span className="log-by">
+                    <span aria-hidden="true">👤 </span>
+                    {by}
+                  </span>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {confirming && last && (
+        <ConfirmDialog
+          title={`Remove last entry (${labelOf(last, meds)} at ${formatClock(last.timestamp, zone)})?`}
+          confirmLabel="Remove"
+          danger
+          busy={remove.isPending}
+          onConfirm={undo}
+          onClose={() => setConfirming(false)}
+        />
+      )}
+    </section>
+  );
+}
