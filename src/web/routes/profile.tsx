@@ -70,6 +70,8 @@ function MedicationsToTrack({ user }: { user: AccountDto }) {
   const custom = useCustomMedications(user.id);
   const setTracked = useSetTrackedMedications(user.id);
   const [error, setError] = useState<string | null>(null);
+  // The switch moves at once; the server's answer confirms it (or the error puts it back).
+  const [pending, setPending] = useState<string[] | null>(null);
   if (tracked.isPending || custom.isPending) return <Loading />;
   if (tracked.isError || custom.isError)
     return (
@@ -77,11 +79,13 @@ function MedicationsToTrack({ user }: { user: AccountDto }) {
         Failed to get current medications
       </p>
     );
-  const ids = tracked.data.map((m) => m.id);
+  const ids = pending ?? tracked.data.map((m) => m.id);
   const all = [...BUILT_IN_MEDICATIONS, ...custom.data];
   const toggle = (id: string, on: boolean) => {
     setError(null);
-    setTracked.mutate(toggleMedication(ids, id, on), { onError: (err) => setError(errorMessage(err)) });
+    const next = toggleMedication(ids, id, on);
+    setPending(next);
+    setTracked.mutate(next, { onError: (err) => setError(errorMessage(err)), onSettled: () => setPending(null) });
   };
 
   return (

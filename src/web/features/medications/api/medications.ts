@@ -9,7 +9,7 @@ const base = (accountId: string) => `/api/accounts/${encodeURIComponent(accountI
 export const medicationKeys = {
   tracked: (accountId: string) => ["medications", accountId] as const,
   custom: (accountId: string) => ["custom-medications", accountId] as const,
-  one: (accountId: string, id: string) => ["custom-medications", accountId, id] as const,
+  one: (accountId: string, id: string) => ["custom-medication", accountId, id] as const,
 };
 
 /** The account's tracked medications, resolved and sorted by name. */
@@ -39,29 +39,38 @@ function useInvalidateMedications(accountId: string) {
     ]);
 }
 
+/** PUT the tracked list; the answer (the resolved list) becomes the cached one at once. */
 export function useSetTrackedMedications(accountId: string) {
-  const invalidate = useInvalidateMedications(accountId);
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (medicationIds: string[]) => api<Medication[]>(`${base(accountId)}/medications`, { method: "PUT", body: { medicationIds } }),
-    onSuccess: invalidate,
+    onSuccess: (tracked) => client.setQueryData(medicationKeys.tracked(accountId), tracked),
   });
 }
 
 export function useSaveCustomMedication(accountId: string) {
+  const client = useQueryClient();
   const invalidate = useInvalidateMedications(accountId);
   return useMutation({
     mutationFn: ({ id, input }: { id: string | null; input: MedicationInput }) =>
       id
         ? api<Medication>(`${base(accountId)}/custom-medications/${encodeURIComponent(id)}`, { method: "PATCH", body: input })
         : api<Medication>(`${base(accountId)}/custom-medications`, { method: "POST", body: input }),
-    onSuccess: invalidate,
+    onSuccess: (saved) => {
+      client.setQueryData(medicationKeys.one(accountId, saved.id), saved);
+      return invalidate();
+    },
   });
 }
 
 export function useDeleteCustomMedication(accountId: string) {
+  const client = useQueryClient();
   const invalidate = useInvalidateMedications(accountId);
   return useMutation({
     mutationFn: (id: string) => api<null>(`${base(accountId)}/custom-medications/${encodeURIComponent(id)}`, { method: "DELETE" }),
-    onSuccess: invalidate,
+    onSuccess: (_, id) => {
+      client.removeQueries({ queryKey: medicationKeys.one(accountId, id) });
+      return invalidate();
+    },
   });
 }

@@ -1,0 +1,94 @@
+import { createUser, expect, snap, test } from "./support/fixtures.ts";
+import { card, expectCountdown, freezeAt, morningTwoDaysAgo, pickTime } from "./support/regimen.ts";
+
+// NOTE: these stories stop Playwright's clock to assert exact countdowns; axe needs running timers, so the
+// accessibility scans of these screens are in medications.spec.ts.
+test.use({ timezoneId: "America/New_York" });
+
+const LEVODOPA = "Carbidopa-levodopa";
+const RED = "rgb(239, 68, 68)";
+const GREEN = "rgb(16, 185, 129)";
+
+test("a new user logs levodopa with the time adjusted, watches the protein banner go red then green, reaches ALL DONE FOR TODAY and undoes the last dose", async ({
+  page,
+}) => {
+  await freezeAt(page, morningTwoDaysAgo()); // 8:00 AM in New York
+  await createUser(page, { name: "Paula Parker" });
+  await page.goto("/");
+  const levodopa = card(page, LEVODOPA);
+  await expectCountdown(page, LEVODOPA, ["READY FOR FIRST DOSE"]);
+  const banner = page.getByRole("region", { name: "What you can eat" });
+  await expect(banner).toHaveText(/You can eat anything, including PROTEIN/);
+  await expect(banner).toHaveCSS("background-color", GREEN);
+  await snap(page, "regimen-first-dose");
+
+  // The big button is big: at least 64 px high, and the card's full width on a phone.
+  const button = levodopa.getByRole("button", { name: "I TOOK MY CARBIDOPA-LEVODOPA" });
+  const box = (await button.boundingBox())!;
+  expect(box.height).toBeGreaterThanOrEqual(64);
+  const cardBox = (await levodopa.boundingBox())!;
+  if (test.info().project.name === "phone") expect(box.width).toBeGreaterThanOrEqual(cardBox.width - 60);
+
+  await button.click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading")).toHaveText("I took my Carbidopa-levodopa at 8:00 AM");
+  await pickTime(page, 7, 45, "AM");
+  await expect(dialog.getByRole("heading")).toHaveText("I took my Carbidopa-levodopa at 7:45 AM");
+  await snap(page, "confirm-dose");
+  await dialog.getByRole("button", { name: "CONFIRM" }).click();
+  await expect(dialog).toBeHidden();
+
+  // Next at 7:45 + 4 h; protein forbidden until 8:45.
+  await expectCountdown(page, LEVODOPA, ["NEXT AT", "11:45 AM", "03:45:00"]);
+  await expect(banner).toHaveText(/You can NOT eat PROTEIN until 8:45 AM/);
+  await expect(banner).toHaveCSS("background-color", RED);
+  await expect(page.getByRole("region", { name: "Today's Medications:" }).getByRole("listitem")).toHaveText(["7:45 AMCarbidopa-levodopa"]);
+  await snap(page, "regimen-after-dose");
+
+  await page.clock.fastForward("45:00"); // 8:45 AM: the window has passed
+  await expect(banner).toHaveText(/You can eat anything, including PROTEIN/);
+  await expect(banner).toHaveCSS("background-color", GREEN);
+  await expectCountdown(page, LEVODOPA, ["NEXT AT", "11:45 AM", "03:00:00"]);
+
+  await page.clock.fastForward("03:01:00"); // 11:46 AM
+  await expectCountdown(page, LEVODOPA, ["OVERDUE", "11:45 AM", "+00:01:00"]);
+  await snap(page, "regimen-overdue");
+
+  for (const expected of ["11:46 AM", "11:46 AM", "11:46 AM"]) {
+    await button.click();
+    await expect(dialog.getByRole("heading")).toHaveText(`I took my Carbidopa-levodopa at ${expected}`);
+    await dialog.getByRole("button", { name: "CONFIRM" }).click();
+    await expect(dialog).toBeHidden();
+  }
+  await expectCountdown(page, LEVODOPA, ["ALL DONE FOR TODAY"]);
+  await expect(page.getByRole("region", { name: "Today's Medications:" }).getByRole("listitem")).toHaveCount(4);
+  await snap(page, "regimen-all-done");
+
+  await page.getByRole("button", { name: "Undo Last" }).click();
+  await expect(dialog.getByRole("heading")).toHaveText("Remove last entry (Carbidopa-levodopa at 11:46 AM)?");
+  await dialog.getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByRole("region", { name: "Today's Medications:" }).getByRole("listitem")).toHaveCount(3);
+  await expectCountdown(page, LEVODOPA, ["NEXT AT", "3:46 PM", "04:00:00"]);
+});
+
+test("the regimen refreshes its logs every 30 seconds and when the tab is shown again", async ({ page }) => {
+  await freezeAt(page, morningTwoDaysAgo());
+  const user = await createUser(page, { name: "Rita Refresh" });
+  await page.goto("/");
+  await expectCountdown(page, LEVODOPA, ["READY FOR FIRST DOSE"]);
+  // A dose logged elsewhere (another device, or a caregiver).
+  const at = new Date(morningTwoDaysAgo().getTime() - 10 * 60_000).toISOString();
+  expect(
+    (
+      await page.request.post(`/api/accounts/${user.id}/pill-logs`, { data: { timestamp: at }, headers: { origin: new URL(page.url()).origin } })
+    ).status(),
+  ).toBe(201);
+  await page.clock.runFor(31_000);
+  await expectCountdown(page, LEVODOPA, ["NEXT AT", "11:50 AM", "03:49:29"]);
+
+  // Another dose, then the tab comes back into view (a laptop waking up): no 30-second wait.
+  const later = new Date(morningTwoDaysAgo().getTime() + 20_000).toISOString();
+  await page.request.post(`/api/accounts/${user.id}/pill-logs`, { data: { timestamp: later }, headers: { origin: new URL(page.url()).origin } });
+  await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange", { bubbles: true })));
+  await expectCountdown(page, LEVODOPA, ["NEXT AT", "12:00 PM", "03:59:49"]); // 8:00:20 + 4 h, now 8:00:31
+});
