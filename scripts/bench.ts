@@ -1,9 +1,11 @@
 // `npm run bench`: DESIGN §9's budgets, measured on this machine. Figures are printed, never asserted.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import autocannon from "autocannon";
+import pg from "pg";
 import { chromium } from "playwright-core";
 import { chromiumLaunchOptions } from "../e2e/support/env.ts";
 import { Client, freePort } from "../test/harness.ts";
@@ -34,6 +36,17 @@ async function timeToReady(dataDir: string, port: number) {
     await new Promise((r) => setTimeout(r, 10));
   }
   return { ms: performance.now() - started, server };
+}
+
+async function reachable(url: string) {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -87,6 +100,83 @@ async function homePageJs(base: string) {
   }
 }
 
+/** Signs up a user over HTTP and returns its id and session cookie. */
+async function signUp(base: string, name: string) {
+  const c = new Client(base);
+  const res = await c.json<{ user: { id: string } }>("POST", "/api/auth/sign-up/email", {
+    name,
+    email: `${name.replace(/\W/g, "").toLowerCase()}-${Date.now()}@example.test`,
+    password: "bench-pass-1",
+    timeZone: "America/New_York",
+  });
+  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status}`);
+  return { client: c, id: res.body.user.id };
+}
+
+/** DESIGN §9: Chromium's task time on the home page with 5 cards, idle for 60 s, as a share of one core. */
+async function idleCpu(base: string) {
+  const { client, id } = await signUp(base, "Idle Cpu");
+  for (const n of [1, 2, 3, 4]) {
+    await client.post(`/api/accounts/${id}/custom-medications`, {
+      name: `Medication ${n}`,
+      scheduleType: n % 2 ? "fixed" : "flexible",
+      fixedTimes: n % 2 ? ["08:00", "13:00", "18:00"] : [],
+      timingRules: { minInterval: 60, maxInterval: 720, recommendedInterval: 180, dailyFrequency: 3 },
+      foodRestriction: { type: "no_dairy", before_minutes: 30, after_minutes: 30 },
+      displayConfig: { pillLabel: `Med ${n}`, timingLabel: "Next" },
+    });
+    await client.post(`/api/accounts/${id}/pill-logs`, { timestamp: new Date(Date.now() - n * 600_000).toISOString() });
+  }
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const cookie = client.cookieHeader().split("; ").map((kv) => {
+      const i = kv.indexOf("=");
+      return { name: kv.slice(0, i), value: kv.slice(i + 1), url: base };
+    });
+    await context.addCookies(cookie);
+    const page = await context.newPage();
+    await page.goto(`${base}/regimen/${id}`, { waitUntil: "networkidle" });
+    const cards = await page.locator("article").count();
+    await page.waitForTimeout(5000);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Performance.enable");
+    const task = async () => ((await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration")?.value ?? 0);
+    const before = await task();
+    await page.waitForTimeout(60_000);
+    const share = (await task()) - before;
+    return { cards, percent: (share / 60) * 100 };
+  } finally {
+    await browser.close();
+  }
+}
+
+function startHelloWorld(port: number) {
+  const child = spawn(process.execPath, ["-e", `require("node:http").createServer((q, s) => s.end("hello world")).listen(${port}, "127.0.0.1", () => console.log("up"))`], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise<typeof child>((resolve) => child.stdout!.once("data", () => resolve(child)));
+}
+
+async function cannon(url: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url, connections: 50, duration: 10, headers });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+/** DESIGN §9: an authenticated "today's logs" read against bare node:http hello-world, in the same run. */
+async function todaysLogsThroughput(base: string, label: string) {
+  const { client, id } = await signUp(base, `Load ${label}`);
+  for (let i = 0; i < 1000; i++) await client.post(`/api/accounts/${id}/pill-logs`, { timestamp: new Date(Date.now() - i * 3_600_000).toISOString() });
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+  const app = await cannon(`${base}/api/accounts/${id}/pill-logs?date=${today}`, { cookie: client.cookieHeader() });
+  const helloPort = await freePort();
+  const hello = await startHelloWorld(helloPort);
+  const bare = await cannon(`http://127.0.0.1:${helloPort}/`);
+  hello.kill();
+  report(`"Today's logs" read, ${label}: req/s vs hello-world`, `${app.rps.toFixed(0)} vs ${bare.rps.toFixed(0)} = ${((app.rps / bare.rps) * 100).toFixed(1)}%`, "≥ 15%");
+  report(`"Today's logs" read, ${label}: p99 at 50 connections`, `${app.p99} ms (${app.errors} errors)`, "≤ 15 ms");
+}
+
 async function main() {
   build();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dosetime-bench-"));
@@ -112,8 +202,31 @@ async function main() {
     report("App memory at steady state (RSS)", mb(rssOf(pid)), "≤ 150 MB");
     report("Embedded PostgreSQL at steady state (unique)", mb(postgresUnique(dataDir)), "≤ 100 MB");
 
+    const idle = await idleCpu(base);
+    report(`Idle home page, ${idle.cards} cards, Chromium task time over 60 s`, `${idle.percent.toFixed(2)}% of one core`, "≤ 0.5%");
+
+    await todaysLogsThroughput(base, "embedded PostgreSQL");
     again.server.child.kill("SIGTERM");
     await again.server.exited;
+
+    const external = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+    if (await reachable(external)) {
+      const admin = new pg.Client({ connectionString: external });
+      await admin.connect();
+      await admin.query("drop database if exists dosetime_bench with (force)");
+      await admin.query("create database dosetime_bench");
+      await admin.end();
+      const url = new URL(external);
+      url.pathname = "/dosetime_bench";
+      const extPort = await freePort();
+      const onPg = spawnServer({ DATA_DIR: dataDir, PORT: String(extPort), DATABASE_URL: url.toString() }, { built: true });
+      await onPg.ready();
+      await todaysLogsThroughput(`http://localhost:${extPort}`, "machine PostgreSQL");
+      onPg.child.kill("SIGTERM");
+      await onPg.exited;
+    } else {
+      console.log(`(no PostgreSQL at ${external}: skipped the machine-PostgreSQL read)`);
+    }
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -13,6 +13,7 @@ import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { HttpError } from "./http-error.ts";
 import { regimenRoutes } from "./regimen.routes.ts";
+import { findSessionActor, readSessionToken } from "./session.ts";
 
 export type AppDeps = { config: Config; db: Db; auth: Auth; now?: () => Date; webRoot?: string };
 
@@ -99,13 +100,18 @@ export function createApp(deps: AppDeps) {
     }
     await next();
   });
+  // NOTE: Better Auth's getSession costs ~4 ms of crypto round trips; API calls verify the signed cookie and read
+  // the session in one query instead (docs/decisions/010-api-session-lookup.md). GET /api/session still goes through
+  // Better Auth, which also extends an active session.
+  let cookieName: string | undefined;
   api.use("*", async (c, next) => {
-    const session = await auth.api.getSession({ headers: c.req.raw.headers });
-    c.set("actor", session ? { id: session.user.id, name: session.user.name, email: session.user.email } : null);
+    cookieName ??= (await auth.$context).authCookies.sessionToken.name;
+    const token = readSessionToken(c.req.header("cookie"), cookieName, config.authSecret);
+    c.set("actor", token ? await findSessionActor(db, token, serviceDeps.now()) : null);
     await next();
   });
   api.get("/config", (c) => c.json({ googleEnabled: Boolean(config.google) }));
-  api.route("/", accountsRoutes(serviceDeps));
+  api.route("/", accountsRoutes(serviceDeps, auth));
   api.route("/accounts", regimenRoutes(serviceDeps));
   api.all("*", (c) => c.json({ error: "Not found" }, 404));
   app.route("/api", api);

@@ -53,6 +53,22 @@ describe("accounts and sessions", () => {
     expect((await user.json("GET", "/api/session")).body).toEqual({ user: null });
   });
 
+  it("refuses a tampered, foreign or expired session cookie on the API", async () => {
+    const user = await app.signUp({ name: "Cookie Check" });
+    expect((await user.get("/api/me")).status).toBe(200);
+    const [name, value] = [...user.jar].find(([k]) => k.includes("session_token"))!;
+    const decoded = decodeURIComponent(value);
+    const tampered = decoded.slice(0, 5) + (decoded[5] === "A" ? "B" : "A") + decoded.slice(6);
+    const other = app.client();
+    other.jar.set(name, encodeURIComponent(tampered));
+    expect((await other.get("/api/me")).status).toBe(401);
+    other.jar.set(name, decoded.split(".")[0]!); // unsigned token
+    expect((await other.get("/api/me")).status).toBe(401);
+    await app.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.userId, user.userId));
+    expect((await user.get("/api/me")).status).toBe(401);
+    expect((await user.json("GET", "/api/session")).body).toEqual({ user: null });
+  });
+
   it("refuses a cross-origin POST carrying the user's cookie, and changes nothing", async () => {
     const user = await app.signUp({ name: "Origin Test" });
     const evil = { origin: "http://evil.test" };
