@@ -130,10 +130,13 @@ async function idleCpu(base: string) {
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const cookie = client.cookieHeader().split("; ").map((kv) => {
-      const i = kv.indexOf("=");
-      return { name: kv.slice(0, i), value: kv.slice(i + 1), url: base };
-    });
+    const cookie = client
+      .cookieHeader()
+      .split("; ")
+      .map((kv) => {
+        const i = kv.indexOf("=");
+        return { name: kv.slice(0, i), value: kv.slice(i + 1), url: base };
+      });
     await context.addCookies(cookie);
     const page = await context.newPage();
     await page.goto(`${base}/regimen/${id}`, { waitUntil: "networkidle" });
@@ -141,7 +144,7 @@ async function idleCpu(base: string) {
     await page.waitForTimeout(5000);
     const cdp = await context.newCDPSession(page);
     await cdp.send("Performance.enable");
-    const task = async () => ((await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration")?.value ?? 0);
+    const task = async () => (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration")?.value ?? 0;
     const before = await task();
     await page.waitForTimeout(60_000);
     const share = (await task()) - before;
@@ -152,9 +155,13 @@ async function idleCpu(base: string) {
 }
 
 function startHelloWorld(port: number) {
-  const child = spawn(process.execPath, ["-e", `require("node:http").createServer((q, s) => s.end("hello world")).listen(${port}, "127.0.0.1", () => console.log("up"))`], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["-e", `require("node:http").createServer((q, s) => s.end("hello world")).listen(${port}, "127.0.0.1", () => console.log("up"))`],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   return new Promise<typeof child>((resolve) => child.stdout!.once("data", () => resolve(child)));
 }
 
@@ -166,14 +173,19 @@ async function cannon(url: string, headers: Record<string, string> = {}) {
 /** DESIGN §9: an authenticated "today's logs" read against bare node:http hello-world, in the same run. */
 async function todaysLogsThroughput(base: string, label: string) {
   const { client, id } = await signUp(base, `Load ${label}`);
-  for (let i = 0; i < 1000; i++) await client.post(`/api/accounts/${id}/pill-logs`, { timestamp: new Date(Date.now() - i * 3_600_000).toISOString() });
+  for (let i = 0; i < 1000; i++)
+    await client.post(`/api/accounts/${id}/pill-logs`, { timestamp: new Date(Date.now() - i * 3_600_000).toISOString() });
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
   const app = await cannon(`${base}/api/accounts/${id}/pill-logs?date=${today}`, { cookie: client.cookieHeader() });
   const helloPort = await freePort();
   const hello = await startHelloWorld(helloPort);
   const bare = await cannon(`http://127.0.0.1:${helloPort}/`);
   hello.kill();
-  report(`"Today's logs" read, ${label}: req/s vs hello-world`, `${app.rps.toFixed(0)} vs ${bare.rps.toFixed(0)} = ${((app.rps / bare.rps) * 100).toFixed(1)}%`, "≥ 15%");
+  report(
+    `"Today's logs" read, ${label}: req/s vs hello-world`,
+    `${app.rps.toFixed(0)} vs ${bare.rps.toFixed(0)} = ${((app.rps / bare.rps) * 100).toFixed(1)}%`,
+    "≥ 15%",
+  );
   report(`"Today's logs" read, ${label}: p99 at 50 connections`, `${app.p99} ms (${app.errors} errors)`, "≤ 15 ms");
 }
 

@@ -64,7 +64,10 @@ describe("accounts and sessions", () => {
     expect((await other.get("/api/me")).status).toBe(401);
     other.jar.set(name, decoded.split(".")[0]!); // unsigned token
     expect((await other.get("/api/me")).status).toBe(401);
-    await app.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.userId, user.userId));
+    await app.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.userId, user.userId));
     expect((await user.get("/api/me")).status).toBe(401);
     expect((await user.json("GET", "/api/session")).body).toEqual({ user: null });
   });

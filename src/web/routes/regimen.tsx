@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { Link, Navigate, useParams } from "react-router";
 import { newestFirst, logsOnDay } from "../../domain/history.ts";
 import { localDateOf } from "../../domain/zoned-time.ts";
-import type { AccountDto } from "../../shared/api-schemas.ts";
+import type { AccountDto, PillLogDto } from "../../shared/api-schemas.ts";
 import { Loading } from "../components/loading.tsx";
 import { useTrackedMedications } from "../features/medications/api/medications.ts";
 import { useRecentLogs } from "../features/regimen/api/pill-logs.ts";
@@ -14,6 +15,8 @@ import { RequireUser } from "../features/session/components/guards.tsx";
 import { api } from "../lib/api.ts";
 import { useNow } from "../lib/clock.ts";
 import { paths } from "../paths.ts";
+
+const NO_LOGS: PillLogDto[] = [];
 
 function useAccount(userId: string) {
   return useQuery({ queryKey: ["account", userId], queryFn: () => api<AccountDto>(`/api/accounts/${encodeURIComponent(userId)}`), retry: false });
@@ -34,8 +37,8 @@ function Regimen({ account }: { account: AccountDto }) {
   const today = localDateOf(now, zone);
   const meds = useTrackedMedications(account.id);
   const logs = useRecentLogs(account.id, today, zone);
-  const recent = logs.data ?? [];
-  const todays = newestFirst(logsOnDay(recent, today, zone));
+  const recent = logs.data ?? NO_LOGS;
+  const todays = useMemo(() => newestFirst(logsOnDay(recent, today, zone)), [recent, today, zone]);
   const viewer = { isOwnAccount: account.isOwnAccount, ownerName: account.name };
 
   return (

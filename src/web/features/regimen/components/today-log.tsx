@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { memo, useState } from "react";
 import { loggedByText } from "../../../../domain/attribution.ts";
 import { logMedicationId, type MedicationConfig } from "../../../../domain/medications.ts";
 import { formatClock } from "../../../../domain/zoned-time.ts";
@@ -10,8 +10,18 @@ function labelOf(log: PillLogDto, meds: MedicationConfig[]): string {
   return meds.find((m) => m.id === logMedicationId(log))?.displayConfig.pillLabel ?? log.medicationName;
 }
 
-/** SPEC §2 'Today's Medications:' with 'Undo Last'. `logs` are today's, newest first. */
-export function TodayLog({ accountId, logs, meds, zone }: { accountId: string; logs: PillLogDto[]; meds: MedicationConfig[]; zone: string }) {
+/** SPEC §2 'Today's Medications:' with 'Undo Last'. `logs` are today's, newest first. It does not tick with the clock. */
+export const TodayLog = memo(function TodayLog({
+  accountId,
+  logs,
+  meds,
+  zone,
+}: {
+  accountId: string;
+  logs: PillLogDto[];
+  meds: MedicationConfig[];
+  zone: string;
+}) {
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const remove = useDeletePillLog(accountId);
@@ -82,4 +92,4 @@ export function TodayLog({ accountId, logs, meds, zone }: { accountId: string; l
       )}
     </section>
   );
-}
+});
