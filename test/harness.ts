@@ -133,6 +133,7 @@ export async function startTestApp(overrides: Partial<Config> = {}) {
   const base = config.publicUrl;
   return {
     base,
+    routes: server.routes,
     db: database.db,
     smtp,
     config,

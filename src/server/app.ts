@@ -14,6 +14,7 @@ import type { Db } from "./db/client.ts";
 import { HttpError } from "./http-error.ts";
 import { regimenRoutes } from "./regimen.routes.ts";
 import { findSessionActor, readSessionToken } from "./session.ts";
+import { sharingRoutes } from "./sharing.routes.ts";
 
 export type AppDeps = { config: Config; db: Db; auth: Auth; now?: () => Date; webRoot?: string };
 
@@ -113,6 +114,7 @@ export function createApp(deps: AppDeps) {
   api.get("/config", (c) => c.json({ googleEnabled: Boolean(config.google) }));
   api.route("/", accountsRoutes(serviceDeps, auth));
   api.route("/accounts", regimenRoutes(serviceDeps));
+  api.route("/", sharingRoutes(serviceDeps));
   api.all("*", (c) => c.json({ error: "Not found" }, 404));
   app.route("/api", api);
 

@@ -12,7 +12,7 @@ import { projectRoot } from "./project-root.ts";
 
 export const defaultWebRoot = path.join(projectRoot(), "dist", "web");
 
-export type RunningServer = { url: string; port: number; close: () => Promise<void> };
+export type RunningServer = { url: string; port: number; routes: ReadonlyArray<{ method: string; path: string }>; close: () => Promise<void> };
 
 /**
  * Starts everything one Dosetime process runs: the embedded PostgreSQL when DATABASE_URL is unset (holding the
@@ -49,7 +49,7 @@ export async function startServer(config: Config, opts: { webRoot?: string; now?
         }),
     );
     const port = (server.address() as AddressInfo).port;
-    return { url: `http://${config.host}:${port}`, port, close };
+    return { url: `http://${config.host}:${port}`, port, routes: app.routes, close };
   } catch (err) {
     await close().catch(() => undefined);
     throw err;

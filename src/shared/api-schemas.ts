@@ -53,3 +53,21 @@ export type PillLogDto = {
   medicationId: string | null;
   medicationName: string;
 };
+
+export const createInvitationBody = z.strictObject({ email: z.string({ error: "Please enter an email address" }).max(254, "Please enter a valid email address") });
+
+/** SPEC §3 share invitation, as the API answers it. */
+export type InvitationDto = { id: string; ownerUserId: string; ownerName: string; ownerEmail: string; invitedEmail: string; status: string; createdAt: string };
+/** SPEC §3 shared access, as the API answers it. */
+export type SharedAccessDto = {
+  id: string;
+  ownerUserId: string;
+  ownerName: string;
+  ownerEmail: string;
+  sharedWithUserId: string;
+  sharedWithName: string;
+  sharedWithEmail: string;
+  createdAt: string;
+};
+/** GET /api/me/accounts: the header's account switcher. */
+export type MyAccountsDto = { own: { id: string; name: string }; shared: Array<{ id: string; name: string; email: string; since: string }> };

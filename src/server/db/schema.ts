@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 // Better Auth's tables, with the column names Better Auth 1.7 expects (recipes/schema.ts).
 export const user = pgTable("user", {
@@ -138,4 +138,25 @@ export const pillLogs = pgTable(
     medicationId: text("medication_id"),
   },
   (t) => [index("pill_logs_user_timestamp_idx").on(t.userId, t.timestamp.desc())],
+);
+
+// SPEC §3 share invitation. The id is the secret in the link: 128 random bits, URL-safe.
+export const shareInvitations = pgTable(
+  "share_invitations",
+  {
+    id: text("id").primaryKey(),
+    ownerUserId: text("owner_user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    ownerName: text("owner_name").notNull(),
+    ownerEmail: text("owner_email").notNull(),
+    invitedEmail: text("invited_email").notNull(),
+    status: text("status", { enum: ["pending", "accepted", "rejected"] }).notNull().default("pending"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("share_invitations_owner_idx").on(t.ownerUserId),
+    uniqueIndex("share_invitations_one_pending_idx").on(t.ownerUserId, t.invitedEmail).where(sql`${t.status} = 'pending'`),
+  ],
 );

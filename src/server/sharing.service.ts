@@ -1,0 +1,147 @@
+import { randomBytes } from "node:crypto";
+import { invitationEmailError } from "../domain/invitation-email.ts";
+import type { InvitationDto, MyAccountsDto, SharedAccessDto } from "../shared/api-schemas.ts";
+import type { Db } from "./db/client.ts";
+import { HttpError, notFound } from "./http-error.ts";
+import { requireAccess, requireActor, type Actor } from "./policy.ts";
+import {
+  deleteInvitation,
+  deleteSharedAccess,
+  getInvitation,
+  getSharedAccess,
+  insertInvitation,
+  insertSharedAccess,
+  listCaregivers,
+  listPendingInvitations,
+  listSharedWith,
+  setInvitationStatus,
+  type InvitationRow,
+  type SharedAccessRow,
+} from "./sharing.repository.ts";
+import { getUser } from "./users.repository.ts";
+
+export type Deps = { db: Db; now: () => Date };
+
+const NOT_YOURS = "This invitation was not sent to your email address";
+const ALREADY_SENT = "An invitation has already been sent to this email";
+
+function mapInvitation(row: InvitationRow): InvitationDto {
+  return {
+    id: row.id,
+    ownerUserId: row.ownerUserId,
+    ownerName: row.ownerName,
+    ownerEmail: row.ownerEmail,
+    invitedEmail: row.invitedEmail,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function mapSharedAccess(row: SharedAccessRow): SharedAccessDto {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+/** The header's switcher: my own account and every account shared with me, newest first. */
+export async function getMyAccounts(deps: Deps, actor: Actor): Promise<MyAccountsDto> {
+  const me = requireActor(actor);
+  const shared = await listSharedWith(deps.db, me.id);
+  return {
+    own: { id: me.id, name: me.name },
+    shared: shared.map((s) => ({ id: s.ownerUserId, name: s.ownerName, email: s.ownerEmail, since: s.createdAt.toISOString() })),
+  };
+}
+
+export async function getPendingInvitations(deps: Deps, actor: Actor, accountId: string): Promise<InvitationDto[]> {
+  await requireAccess(deps.db, actor, accountId, "manage");
+  return (await listPendingInvitations(deps.db, accountId)).map(mapInvitation);
+}
+
+/** SPEC §5 invitation rules, checked on the server: 400 for the address itself, 409 for a conflict. */
+export async function createInvitation(deps: Deps, actor: Actor, accountId: string, email: string): Promise<InvitationDto> {
+  await requireAccess(deps.db, actor, accountId, "manage");
+  const owner = await getUser(deps.db, accountId);
+  if (!owner) throw notFound("Account not found");
+  const [pending, caregivers] = await Promise.all([listPendingInvitations(deps.db, accountId), listCaregivers(deps.db, accountId)]);
+  const problem = invitationEmailError(email, {
+    ownEmail: owner.email,
+    pendingEmails: pending.map((p) => p.invitedEmail),
+    accessEmails: caregivers.map((c) => c.sharedWithEmail),
+  });
+  if (problem) throw new HttpError(problem === ALREADY_SENT || problem.startsWith("This user already") ? 409 : 400, problem);
+  const row = await insertInvitation(deps.db, {
+    id: randomBytes(16).toString("base64url"),
+    ownerUserId: owner.id,
+    ownerName: owner.name,
+    ownerEmail: owner.email,
+    invitedEmail: email.trim().toLowerCase(),
+  });
+  // NOTE: two requests at once: the partial unique index lets one through.
+  if (!row) throw new HttpError(409, ALREADY_SENT);
+  return mapInvitation(row);
+}
+
+export async function cancelInvitation(deps: Deps, actor: Actor, accountId: string, id: string): Promise<void> {
+  await requireAccess(deps.db, actor, accountId, "manage");
+  if (!(await deleteInvitation(deps.db, accountId, id))) throw notFound("Invitation not found");
+}
+
+export async function getCaregivers(deps: Deps, actor: Actor, accountId: string): Promise<SharedAccessDto[]> {
+  await requireAccess(deps.db, actor, accountId, "manage");
+  return (await listCaregivers(deps.db, accountId)).map(mapSharedAccess);
+}
+
+/** Revoking deletes the access row; the caregiver's very next request is refused (policy reads it every time). */
+export async function revokeCaregiver(deps: Deps, actor: Actor, accountId: string, sharedWithUserId: string): Promise<void> {
+  await requireAccess(deps.db, actor, accountId, "manage");
+  if (!(await deleteSharedAccess(deps.db, accountId, sharedWithUserId))) throw notFound("Caregiver not found");
+}
+
+/** The invitation, for the invited user only (DESIGN §5), and only while it can still be answered. */
+function checkInvitation(row: InvitationRow | null, me: NonNullable<Actor>): InvitationRow {
+  if (!row) throw notFound("Invitation not found");
+  if (row.invitedEmail !== me.email.trim().toLowerCase()) throw new HttpError(403, NOT_YOURS);
+  if (row.status === "accepted") throw new HttpError(409, "This invitation has already been accepted");
+  if (row.status === "rejected") throw new HttpError(409, "This invitation has been rejected");
+  return row;
+}
+
+export async function viewInvitation(deps: Deps, actor: Actor, id: string): Promise<InvitationDto> {
+  const me = requireActor(actor);
+  return mapInvitation(checkInvitation(await getInvitation(deps.db, id), me));
+}
+
+/**
+ * Accepts in one transaction: the access row is created and the invitation marked accepted, or neither.
+ * Repeating an accept that went through (a double tap, a retried request) answers the same, without changing
+ * anything; after the owner has revoked access it is refused.
+ */
+export async function acceptInvitation(deps: Deps, actor: Actor, id: string): Promise<{ ownerUserId: string; ownerName: string }> {
+  const me = requireActor(actor);
+  return deps.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const row = await getInvitation(db, id, { forUpdate: true });
+    if (row?.status === "accepted" && row.invitedEmail === me.email.toLowerCase() && (await getSharedAccess(db, row.ownerUserId, me.id))) {
+      return { ownerUserId: row.ownerUserId, ownerName: row.ownerName };
+    }
+    const invitation = checkInvitation(row, me);
+    await insertSharedAccess(db, {
+      ownerUserId: invitation.ownerUserId,
+      ownerName: invitation.ownerName,
+      ownerEmail: invitation.ownerEmail,
+      sharedWithUserId: me.id,
+      sharedWithName: me.name,
+      sharedWithEmail: me.email,
+    });
+    await setInvitationStatus(db, invitation.id, "accepted");
+    return { ownerUserId: invitation.ownerUserId, ownerName: invitation.ownerName };
+  });
+}
+
+export async function rejectInvitation(deps: Deps, actor: Actor, id: string): Promise<void> {
+  const me = requireActor(actor);
+  await deps.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const invitation = checkInvitation(await getInvitation(db, id, { forUpdate: true }), me);
+    await setInvitationStatus(db, invitation.id, "rejected");
+  });
+}
