@@ -36,7 +36,10 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/me/accounts": { request: () => ["/api/me/accounts"], expect: signedIn(200) },
   "GET /api/accounts/:userId": { request: (f) => [acc(f)], expect: read },
   "GET /api/accounts/:userId/medications": { request: (f) => [`${acc(f)}/medications`], expect: read },
-  "PUT /api/accounts/:userId/medications": { request: (f) => [`${acc(f)}/medications`, { medicationIds: ["carbidopa-levodopa"] }], expect: manage(200) },
+  "PUT /api/accounts/:userId/medications": {
+    request: (f) => [`${acc(f)}/medications`, { medicationIds: ["carbidopa-levodopa"] }],
+    expect: manage(200),
+  },
   "GET /api/accounts/:userId/custom-medications": { request: (f) => [`${acc(f)}/custom-medications`], expect: read },
   "GET /api/accounts/:userId/custom-medications/:id": { request: (f) => [`${acc(f)}/custom-medications/${f.medId}`], expect: read },
   "POST /api/accounts/:userId/custom-medications": { request: (f) => [`${acc(f)}/custom-medications`, sinemet], expect: manage(201) },
@@ -73,7 +76,9 @@ beforeAll(async () => {
   clients.signedOut = app.client();
   // The revoked caregiver once had access, through the real invitation flow.
   for (const who of ["caregiver", "revoked"] as const) {
-    const { body } = await clients.owner.json<{ id: string }>("POST", `/api/accounts/${clients.owner.userId}/invitations`, { email: clients[who].email });
+    const { body } = await clients.owner.json<{ id: string }>("POST", `/api/accounts/${clients.owner.userId}/invitations`, {
+      email: clients[who].email,
+    });
     expect((await clients[who].post(`/api/invitations/${body.id}/accept`)).status).toBe(200);
   }
   expect((await clients.owner.delete(`/api/accounts/${clients.owner.userId}/caregivers/${clients.revoked.userId}`)).status).toBe(204);
@@ -126,7 +131,11 @@ async function snapshot() {
 describe("route × role matrix (DESIGN §5)", () => {
   it("has an entry for every API route the app serves", () => {
     const served = [
-      ...new Set(app.routes.filter((r) => r.path.startsWith("/api/") && !r.path.startsWith("/api/auth") && r.method !== "ALL").map((r) => `${r.method} ${r.path}`)),
+      ...new Set(
+        app.routes
+          .filter((r) => r.path.startsWith("/api/") && !r.path.startsWith("/api/auth") && r.method !== "ALL")
+          .map((r) => `${r.method} ${r.path}`),
+      ),
     ].sort();
     expect(served).toEqual(Object.keys(MATRIX).sort());
   });

@@ -21,7 +21,10 @@ describe("invitations", () => {
     expect(created.body.id).toMatch(/^[\w-]{22}$/); // 128 random bits, URL-safe
     expect((await owner.json<Invitation[]>("GET", `/api/accounts/${owner.userId}/invitations`)).body.map((i) => i.id)).toEqual([created.body.id]);
 
-    expect(await carer.json("GET", `/api/invitations/${created.body.id}`)).toMatchObject({ status: 200, body: { ownerName: "Olga Owner", ownerEmail: owner.email } });
+    expect(await carer.json("GET", `/api/invitations/${created.body.id}`)).toMatchObject({
+      status: 200,
+      body: { ownerName: "Olga Owner", ownerEmail: owner.email },
+    });
     expect(await carer.json("POST", `/api/invitations/${created.body.id}/accept`)).toEqual({
       status: 200,
       body: { ownerUserId: owner.userId, ownerName: "Olga Owner" },
@@ -32,7 +35,10 @@ describe("invitations", () => {
       { id: `${carer.userId}_${owner.userId}`, sharedWithName: "Carl Carer", sharedWithEmail: carer.email, ownerName: "Olga Owner" },
     ]);
     // Opened again later: an error, not a second acceptance.
-    expect(await carer.json("GET", `/api/invitations/${created.body.id}`)).toEqual({ status: 409, body: { error: "This invitation has already been accepted" } });
+    expect(await carer.json("GET", `/api/invitations/${created.body.id}`)).toEqual({
+      status: 409,
+      body: { error: "This invitation has already been accepted" },
+    });
     expect((await owner.json<unknown[]>("GET", `/api/accounts/${owner.userId}/invitations`)).body).toEqual([]);
 
     expect(await carer.json("GET", "/api/me/accounts")).toMatchObject({
@@ -69,7 +75,8 @@ describe("invitations", () => {
     await carer.post(`/api/invitations/${inv.id}/accept`);
     await owner.post(`/api/accounts/${owner.userId}/invitations`, { email: "pending@example.test" });
     const before = await app.db.select().from(shareInvitations).where(eq(shareInvitations.ownerUserId, owner.userId));
-    const address = email === "SELF" ? owner.email.toUpperCase() : email === "PENDING" ? "Pending@Example.test" : email === "CARER" ? carer.email : email;
+    const address =
+      email === "SELF" ? owner.email.toUpperCase() : email === "PENDING" ? "Pending@Example.test" : email === "CARER" ? carer.email : email;
     expect(await owner.json("POST", `/api/accounts/${owner.userId}/invitations`, { email: address })).toEqual({ status, body: { error: message } });
     expect(await app.db.select().from(shareInvitations).where(eq(shareInvitations.ownerUserId, owner.userId))).toEqual(before);
   });
@@ -98,7 +105,12 @@ describe("invitations", () => {
     const owner = await app.signUp();
     const { body: inv } = await owner.json<Invitation>("POST", `/api/accounts/${owner.userId}/invitations`, { email: "someone@example.test" });
     expect((await owner.delete(`/api/accounts/${owner.userId}/invitations/${inv.id}`)).status).toBe(204);
-    expect(await app.db.select().from(shareInvitations).where(and(eq(shareInvitations.id, inv.id)))).toEqual([]);
+    expect(
+      await app.db
+        .select()
+        .from(shareInvitations)
+        .where(and(eq(shareInvitations.id, inv.id))),
+    ).toEqual([]);
     expect((await owner.delete(`/api/accounts/${owner.userId}/invitations/${inv.id}`)).status).toBe(404);
   });
 

@@ -26,7 +26,10 @@ export async function insertInvitation(db: Db, row: Omit<InvitationRow, "created
 }
 
 export async function setInvitationStatus(db: Db, id: string, status: "accepted" | "rejected"): Promise<void> {
-  await db.update(shareInvitations).set({ status, updatedAt: sql`now()` }).where(eq(shareInvitations.id, id));
+  await db
+    .update(shareInvitations)
+    .set({ status, updatedAt: sql`now()` })
+    .where(eq(shareInvitations.id, id));
 }
 
 export async function deleteInvitation(db: Db, ownerUserId: string, id: string): Promise<boolean> {
@@ -46,7 +49,10 @@ export async function listSharedWith(db: Db, userId: string): Promise<SharedAcce
 }
 
 export async function getSharedAccess(db: Db, ownerUserId: string, sharedWithUserId: string): Promise<SharedAccessRow | null> {
-  const rows = await db.select().from(sharedAccess).where(eq(sharedAccess.id, `${sharedWithUserId}_${ownerUserId}`));
+  const rows = await db
+    .select()
+    .from(sharedAccess)
+    .where(eq(sharedAccess.id, `${sharedWithUserId}_${ownerUserId}`));
   return rows[0] ?? null;
 }
 

@@ -54,10 +54,20 @@ export type PillLogDto = {
   medicationName: string;
 };
 
-export const createInvitationBody = z.strictObject({ email: z.string({ error: "Please enter an email address" }).max(254, "Please enter a valid email address") });
+export const createInvitationBody = z.strictObject({
+  email: z.string({ error: "Please enter an email address" }).max(254, "Please enter a valid email address"),
+});
 
 /** SPEC §3 share invitation, as the API answers it. */
-export type InvitationDto = { id: string; ownerUserId: string; ownerName: string; ownerEmail: string; invitedEmail: string; status: string; createdAt: string };
+export type InvitationDto = {
+  id: string;
+  ownerUserId: string;
+  ownerName: string;
+  ownerEmail: string;
+  invitedEmail: string;
+  status: string;
+  createdAt: string;
+};
 /** SPEC §3 shared access, as the API answers it. */
 export type SharedAccessDto = {
   id: string;

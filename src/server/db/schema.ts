@@ -151,12 +151,16 @@ export const shareInvitations = pgTable(
     ownerName: text("owner_name").notNull(),
     ownerEmail: text("owner_email").notNull(),
     invitedEmail: text("invited_email").notNull(),
-    status: text("status", { enum: ["pending", "accepted", "rejected"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "accepted", "rejected"] })
+      .notNull()
+      .default("pending"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("share_invitations_owner_idx").on(t.ownerUserId),
-    uniqueIndex("share_invitations_one_pending_idx").on(t.ownerUserId, t.invitedEmail).where(sql`${t.status} = 'pending'`),
+    uniqueIndex("share_invitations_one_pending_idx")
+      .on(t.ownerUserId, t.invitedEmail)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );

@@ -1,5 +1,6 @@
 import { Link, Outlet, useLocation } from "react-router";
 import { useOptionalUser } from "../features/session/api/session.ts";
+import { AccountSwitcher } from "../features/sharing/components/account-switcher.tsx";
 import { paths } from "../paths.ts";
 
 export function Layout() {
@@ -13,6 +14,7 @@ export function Layout() {
           <span>Dosetime</span>
         </Link>
         <nav className="header-actions" aria-label="Account">
+          {user && <AccountSwitcher userId={user.id} />}
           {user ? (
             <Link to={paths.profile(user.id)} className="avatar" aria-label={`Profile of ${user.name}`} title={user.name}>
               {user.initials}

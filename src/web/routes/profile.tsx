@@ -1,4 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
 import { BUILT_IN_MEDICATIONS, toggleMedication } from "../../domain/medications.ts";
@@ -184,7 +184,54 @@ function Profile({ user }: { user: AccountDto }) {
   );
 }
 
+/** DESIGN §6.8: a caregiver sees the owner's profile read-only; anyone else goes to their own. */
+function SharedProfile({ me, userId }: { me: AccountDto; userId: string }) {
+  const account = useQuery({
+    queryKey: ["account", userId],
+    queryFn: () => api<AccountDto>(`/api/accounts/${encodeURIComponent(userId)}`),
+    retry: false,
+  });
+  const tracked = useTrackedMedications(userId);
+  if (account.isPending) return <Loading />;
+  if (account.isError) return <Navigate to={paths.profile(me.id)} replace />;
+  const owner = account.data;
+  return (
+    <section className="card">
+      <p>
+        <Link to={paths.regimen(owner.id)} className="back-link">
+          ← Back
+        </Link>
+      </p>
+      <div className="profile-head">
+        <span className="avatar avatar-large" aria-hidden="true">
+          {owner.initials}
+        </span>
+        <div>
+          <h1>{owner.name}</h1>
+          <p className="muted">{owner.email}</p>
+        </div>
+      </div>
+      <p className="muted">Shared with you. Only {owner.name} can change these settings.</p>
+      <p>Time zone: {owner.timeZone ?? "not set"}</p>
+      <h2>Medications they track</h2>
+      {tracked.data ? (
+        <ul className="plain-list">
+          {tracked.data.map((m) => (
+            <li key={m.id}>
+              <strong>{m.displayConfig.pillLabel}</strong> <span className="muted">{m.name}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Loading />
+      )}
+    </section>
+  );
+}
+
 export function Component() {
   const { userId = "" } = useParams();
-  return <RequireUser>{(user) => (userId === user.id ? <Profile user={user} /> : <Navigate to={paths.profile(user.id)} replace />)}</RequireUser>;
+  return (
+    <RequireUser>{(user) => (userId === user.id ? <Profile user={user} /> : <SharedProfile key={userId} me={user} userId={userId} />)}</RequireUser>
+  );
 }

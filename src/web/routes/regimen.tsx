@@ -46,6 +46,14 @@ function Regimen({ account }: { account: AccountDto }) {
       <h1 id="regimen-title" className="visually-hidden">
         {account.isOwnAccount ? "Your medications" : `${account.name}'s medications`}
       </h1>
+      {!account.isOwnAccount && (
+        <div className="viewing-banner" role="note">
+          <p>
+            <strong>👁️ Viewing {account.name}&apos;s medications</strong>
+          </p>
+          <p>You can log medications on their behalf</p>
+        </div>
+      )}
       {meds.data && <FoodBanner meds={meds.data} logs={recent} now={now} zone={zone} />}
       {zone !== browserTimeZone() && <p className="zone-note">Times are shown in {zone}.</p>}
       {meds.isPending || logs.isPending ? (

@@ -6,6 +6,15 @@ import type { PillLogDto } from "../../../../shared/api-schemas.ts";
 import { ConfirmDialog } from "../../../components/dialog.tsx";
 import { useDeletePillLog } from "../api/pill-logs.ts";
 
+function PersonIcon() {
+  return (
+    <svg className="icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="8" r="4" fill="currentColor" />
+      <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" fill="currentColor" />
+    </svg>
+  );
+}
+
 function labelOf(log: PillLogDto, meds: MedicationConfig[]): string {
   return meds.find((m) => m.id === logMedicationId(log))?.displayConfig.pillLabel ?? log.medicationName;
 }
@@ -71,7 +80,7 @@ export const TodayLog = memo(function TodayLog({
                 <span className="log-med">{labelOf(log, meds)}</span>
                 {by && (
                   <span className="log-by">
-                    <span aria-hidden="true">👤 </span>
+                    <PersonIcon />
                     {by}
                   </span>
                 )}
