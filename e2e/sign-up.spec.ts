@@ -46,7 +46,8 @@ test("a new user sees every sign-up message, then creates an account and lands o
 
   await expect(page).toHaveURL(/\/regimen\/[\w-]+$/);
   await expect(page.getByRole("link", { name: "Profile of ada mae lovelace" })).toHaveText("AM");
-  await expect(page.getByText("No medications selected. Go to Profile to select medications to track.")).toBeVisible();
+  // A new account tracks the built-in medication (SPEC §4).
+  await expect(page.getByRole("article", { name: "Carbidopa-levodopa" })).toContainText("READY FOR FIRST DOSE");
   await expectAccessible(page);
   await snap(page, "regimen-empty");
 });

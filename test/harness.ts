@@ -7,6 +7,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import type { Config } from "../src/server/config.ts";
 import { createDb, type Db } from "../src/server/db/client.ts";
+import { sharedAccess } from "../src/server/db/schema.ts";
 import { startServer } from "../src/server/server.ts";
 import { startSmtpCatcher } from "./smtp-catcher.ts";
 import { withDatabase } from "./setup/template.ts";
@@ -160,3 +161,16 @@ export async function startTestApp(overrides: Partial<Config> = {}) {
   };
 }
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/** Fixture builder: gives `caregiver` shared access to `owner`'s account, as an accepted invitation would. */
+export async function shareAccount(db: Db, owner: { userId: string; email: string }, caregiver: { userId: string; email: string }) {
+  await db.insert(sharedAccess).values({
+    id: `${caregiver.userId}_${owner.userId}`,
+    ownerUserId: owner.userId,
+    ownerName: "Owner",
+    ownerEmail: owner.email,
+    sharedWithUserId: caregiver.userId,
+    sharedWithName: "Caregiver",
+    sharedWithEmail: caregiver.email,
+  });
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../test/harness.ts";
+import { shareAccount, startTestApp, type TestApp } from "../../test/harness.ts";
 import { sharedAccess } from "./db/schema.ts";
 import { HttpError } from "./http-error.ts";
 import { requireAccess, type Actor, type Permission } from "./policy.ts";
@@ -23,15 +23,7 @@ describe("policy (DESIGN §5)", () => {
     const owner = await app.signUp({ name: "Owner" });
     const caregiver = await app.signUp({ name: "Carer" });
     const stranger = await app.signUp({ name: "Stranger" });
-    await app.db.insert(sharedAccess).values({
-      id: `${caregiver.userId}_${owner.userId}`,
-      ownerUserId: owner.userId,
-      ownerName: "Owner",
-      ownerEmail: owner.email,
-      sharedWithUserId: caregiver.userId,
-      sharedWithName: "Carer",
-      sharedWithEmail: caregiver.email,
-    });
+    await shareAccount(app.db, owner, caregiver);
     const as = (u: { userId: string; email: string }) => ({ id: u.userId, name: "", email: u.email });
     const table: Array<[string, Actor, Permission, unknown]> = [
       ["owner", as(owner), "read", "owner"],
@@ -63,15 +55,7 @@ describe("policy (DESIGN §5)", () => {
     expect((await app.client().json("GET", path)).status).toBe(401);
     expect((await owner.json("GET", path)).body).toMatchObject({ name: "Ola Owner", initials: "OO", isOwnAccount: true });
 
-    await app.db.insert(sharedAccess).values({
-      id: `${caregiver.userId}_${owner.userId}`,
-      ownerUserId: owner.userId,
-      ownerName: "Ola Owner",
-      ownerEmail: owner.email,
-      sharedWithUserId: caregiver.userId,
-      sharedWithName: "Cy Carer",
-      sharedWithEmail: caregiver.email,
-    });
+    await shareAccount(app.db, owner, caregiver);
     expect(await caregiver.json("GET", path)).toMatchObject({ status: 200, body: { name: "Ola Owner", isOwnAccount: false } });
     await app.db.delete(sharedAccess);
     expect((await caregiver.json("GET", path)).status).toBe(404);

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../test/harness.ts";
-import { customMedications, pillLogs, sharedAccess, userMedications } from "./db/schema.ts";
+import { shareAccount, startTestApp, type TestApp } from "../../test/harness.ts";
+import { customMedications, pillLogs, userMedications } from "./db/schema.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -18,19 +18,6 @@ const sinemet = {
   foodRequirement: { enabled: true, reminder_enabled: true, remind_minutes_before: 30 },
   displayConfig: { pillLabel: "Sinemet", timingLabel: "Next" },
 };
-
-type Signed = Awaited<ReturnType<TestApp["signUp"]>>;
-async function share(owner: Signed, caregiver: Signed) {
-  await app.db.insert(sharedAccess).values({
-    id: `${caregiver.userId}_${owner.userId}`,
-    ownerUserId: owner.userId,
-    ownerName: "Owner",
-    ownerEmail: owner.email,
-    sharedWithUserId: caregiver.userId,
-    sharedWithName: "Carer",
-    sharedWithEmail: caregiver.email,
-  });
-}
 
 describe("medications", () => {
   it("a new account tracks the built-in medication", async () => {
@@ -197,7 +184,7 @@ describe("who may call what (DESIGN §5)", () => {
     const caregiver = await app.signUp({ name: "Carer Person" });
     const stranger = await app.signUp();
     const signedOut = app.client();
-    await share(owner, caregiver);
+    await shareAccount(app.db, owner, caregiver);
     const base = `/api/accounts/${owner.userId}`;
     const { body: med } = await owner.json<{ id: string }>("POST", `${base}/custom-medications`, sinemet);
     const { body: log } = await owner.json<{ id: string }>("POST", `${base}/pill-logs`, { timestamp: new Date().toISOString() });

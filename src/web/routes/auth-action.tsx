@@ -5,6 +5,7 @@ import { resetPassword, verifyResetCode } from "../features/session/api/auth-cal
 import { errorMessage } from "../lib/api.ts";
 import { paths } from "../paths.ts";
 import { Loading } from "../components/loading.tsx";
+import { FormError } from "../components/form-error.tsx";
 
 const REDIRECT_MS = 3000; // SPEC §9 reset redirect delay
 
@@ -12,9 +13,7 @@ function InvalidLink({ message }: { message: string }) {
   return (
     <div className="card auth-card">
       <h1>Invalid Reset Link</h1>
-      <p className="form-error" role="alert">
-        {message}
-      </p>
+      <FormError message={message} />
       <Link to={paths.forgotPassword()} className="button button-big">
         Request New Link
       </Link>
@@ -75,11 +74,7 @@ function ResetForm({ code, email }: { code: string; email: string }) {
           <span>Confirm new password</span>
           <input name="confirm" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
         </label>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <button type="submit" className="button button-big" disabled={busy}>
           {busy ? "Resetting..." : "Reset Password"}
         </button>

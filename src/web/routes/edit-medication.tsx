@@ -17,6 +17,7 @@ import { RequireUser } from "../features/session/components/guards.tsx";
 import { errorMessage } from "../lib/api.ts";
 import { useNow } from "../lib/clock.ts";
 import { paths } from "../paths.ts";
+import { FormError } from "../components/form-error.tsx";
 
 // The form keeps what the user typed (numbers as text); `toInput` turns it into the API's config.
 type Form = {
@@ -360,21 +361,9 @@ function Editor({ user, id, initial }: { user: AccountDto; id: string | null; in
               <input {...text("timingLabel")} />
             </Field>
           </div>
-          {errors.form && (
-            <p className="form-error" role="alert">
-              {errors.form}
-            </p>
-          )}
-          {showErrors && Object.keys(errors).length > 0 && (
-            <p className="form-error" role="alert">
-              Please correct the fields marked above.
-            </p>
-          )}
-          {serverError && (
-            <p className="form-error" role="alert">
-              {serverError}
-            </p>
-          )}
+          <FormError message={errors.form} />
+          {showErrors && Object.keys(errors).length > 0 && <FormError message="Please correct the fields marked above." />}
+          <FormError message={serverError} />
           <button type="submit" className="button button-big" disabled={save.isPending}>
             {save.isPending ? "Saving..." : "Save"}
           </button>
@@ -415,9 +404,7 @@ function EditExisting({ user, id }: { user: AccountDto; id: string }) {
     return (
       <section className="card">
         <h1>Edit Medication</h1>
-        <p className="form-error" role="alert">
-          Medication not found
-        </p>
+        <FormError message="Medication not found" />
         <Link to={paths.profile(user.id)}>← Back to your profile</Link>
       </section>
     );

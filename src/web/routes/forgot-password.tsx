@@ -4,6 +4,7 @@ import { RequireSignedOut } from "../features/session/components/guards.tsx";
 import { requestPasswordReset } from "../features/session/api/auth-calls.ts";
 import { errorMessage } from "../lib/api.ts";
 import { paths } from "../paths.ts";
+import { FormError } from "../components/form-error.tsx";
 
 function ForgotPassword() {
   const [email, setEmail] = useState("");
@@ -45,11 +46,7 @@ function ForgotPassword() {
           <span>Email</span>
           <input name="email" type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         </label>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <button type="submit" className="button button-big" disabled={busy}>
           {busy ? "Sending..." : "Send Reset Link"}
         </button>

@@ -8,6 +8,7 @@ import { LoginForm } from "../features/session/components/login-form.tsx";
 import { useInvitation, useRespondToInvitation } from "../features/sharing/api/sharing.ts";
 import { ApiError, errorMessage } from "../lib/api.ts";
 import { paths } from "../paths.ts";
+import { FormError } from "../components/form-error.tsx";
 
 const ACCEPT_REDIRECT_MS = 2000; // SPEC §9
 
@@ -15,9 +16,7 @@ function Invalid({ message }: { message: string }) {
   return (
     <section className="card auth-card">
       <h1>Invalid Invitation</h1>
-      <p className="form-error" role="alert">
-        {message}
-      </p>
+      <FormError message={message} />
     </section>
   );
 }
@@ -80,11 +79,7 @@ function Invitation({ id, me }: { id: string; me: AccountDto }) {
       <p className="muted">
         Signed in as <strong>{me.email}</strong>
       </p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <button type="button" className="button button-big" disabled={respond.isPending} onClick={() => answer("accept")}>
         {respond.isPending ? "Processing..." : "Accept Invitation"}
       </button>

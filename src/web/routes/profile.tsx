@@ -9,8 +9,31 @@ import { sessionQueryKey, signOut } from "../features/session/api/session.ts";
 import { RequireUser } from "../features/session/components/guards.tsx";
 import { api, errorMessage } from "../lib/api.ts";
 import { paths } from "../paths.ts";
+import { FormError, Notice } from "../components/form-error.tsx";
 
 const ZONES: string[] = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : ["UTC"];
+
+/** Back to the account's regimen, then its avatar, name and e-mail. */
+function ProfileHead({ account }: { account: AccountDto }) {
+  return (
+    <>
+      <p>
+        <Link to={paths.regimen(account.id)} className="back-link">
+          ← Back
+        </Link>
+      </p>
+      <div className="profile-head">
+        <span className="avatar avatar-large" aria-hidden="true">
+          {account.initials}
+        </span>
+        <div>
+          <h1>{account.name}</h1>
+          <p className="muted">{account.email}</p>
+        </div>
+      </div>
+    </>
+  );
+}
 
 function Details({ user }: { user: AccountDto }) {
   const client = useQueryClient();
@@ -53,11 +76,7 @@ function Details({ user }: { user: AccountDto }) {
           ))}
         </select>
       </label>
-      {status && (
-        <p className={status.ok ? "form-ok" : "form-error"} role={status.ok ? "status" : "alert"}>
-          {status.text}
-        </p>
-      )}
+      <Notice notice={status} />
       <button type="submit" className="button" disabled={busy}>
         {busy ? "Saving..." : "Save"}
       </button>
@@ -73,12 +92,7 @@ function MedicationsToTrack({ user }: { user: AccountDto }) {
   // The switch moves at once; the server's answer confirms it (or the error puts it back).
   const [pending, setPending] = useState<string[] | null>(null);
   if (tracked.isPending || custom.isPending) return <Loading />;
-  if (tracked.isError || custom.isError)
-    return (
-      <p className="form-error" role="alert">
-        Failed to get current medications
-      </p>
-    );
+  if (tracked.isError || custom.isError) return <FormError message="Failed to get current medications" />;
   const ids = pending ?? tracked.data.map((m) => m.id);
   const all = [...BUILT_IN_MEDICATIONS, ...custom.data];
   const toggle = (id: string, on: boolean) => {
@@ -115,11 +129,7 @@ function MedicationsToTrack({ user }: { user: AccountDto }) {
           </li>
         ))}
       </ul>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <Link className="button button-secondary button-wide" to={paths.editMedication()}>
         + Create a custom medication
       </Link>
@@ -148,20 +158,7 @@ function Profile({ user }: { user: AccountDto }) {
   return (
     <>
       <section className="card">
-        <p>
-          <Link to={paths.regimen(user.id)} className="back-link">
-            ← Back
-          </Link>
-        </p>
-        <div className="profile-head">
-          <span className="avatar avatar-large" aria-hidden="true">
-            {user.initials}
-          </span>
-          <div>
-            <h1>{user.name}</h1>
-            <p className="muted">{user.email}</p>
-          </div>
-        </div>
+        <ProfileHead account={user} />
       </section>
       <Details user={user} />
       <MedicationsToTrack user={user} />
@@ -172,11 +169,7 @@ function Profile({ user }: { user: AccountDto }) {
           Shared Access
         </Link>
       </section>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <button type="button" className="button button-secondary button-big" onClick={onSignOut} disabled={busy}>
         Sign out
       </button>
@@ -197,20 +190,7 @@ function SharedProfile({ me, userId }: { me: AccountDto; userId: string }) {
   const owner = account.data;
   return (
     <section className="card">
-      <p>
-        <Link to={paths.regimen(owner.id)} className="back-link">
-          ← Back
-        </Link>
-      </p>
-      <div className="profile-head">
-        <span className="avatar avatar-large" aria-hidden="true">
-          {owner.initials}
-        </span>
-        <div>
-          <h1>{owner.name}</h1>
-          <p className="muted">{owner.email}</p>
-        </div>
-      </div>
+      <ProfileHead account={owner} />
       <p className="muted">Shared with you. Only {owner.name} can change these settings.</p>
       <p>Time zone: {owner.timeZone ?? "not set"}</p>
       <h2>Medications they track</h2>

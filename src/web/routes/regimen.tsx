@@ -15,6 +15,7 @@ import { RequireUser } from "../features/session/components/guards.tsx";
 import { api } from "../lib/api.ts";
 import { useNow } from "../lib/clock.ts";
 import { paths } from "../paths.ts";
+import { FormError } from "../components/form-error.tsx";
 
 const NO_LOGS: PillLogDto[] = [];
 
@@ -59,9 +60,7 @@ function Regimen({ account }: { account: AccountDto }) {
       {meds.isPending || logs.isPending ? (
         <Loading />
       ) : meds.isError || logs.isError ? (
-        <p className="form-error" role="alert">
-          Failed to get current medications
-        </p>
+        <FormError message="Failed to get current medications" />
       ) : meds.data.length === 0 ? (
         <p className="empty-text">
           No medications selected. Go to <Link to={paths.profile(account.id)}>Profile</Link> to select medications to track.

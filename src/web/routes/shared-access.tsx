@@ -16,6 +16,7 @@ import {
 } from "../features/sharing/api/sharing.ts";
 import { ApiError } from "../lib/api.ts";
 import { paths } from "../paths.ts";
+import { FormError, Notice } from "../components/form-error.tsx";
 
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
 
@@ -88,11 +89,7 @@ function SharedAccess({ user }: { user: AccountDto }) {
         </p>
         <h1>Shared Access</h1>
         <p>People you invite can see your doses and log them for you. They cannot change your medications.</p>
-        {notice && (
-          <p className={notice.ok ? "form-ok" : "form-error"} role={notice.ok ? "status" : "alert"}>
-            {notice.text}
-          </p>
-        )}
+        <Notice notice={notice} />
         {created ? (
           <div className="created" role="status">
             <h2>✓ Invitation Created!</h2>
@@ -109,11 +106,7 @@ function SharedAccess({ user }: { user: AccountDto }) {
               <span>Email</span>
               <input name="email" type="email" inputMode="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />
             </label>
-            {formError && (
-              <p className="form-error" role="alert">
-                {formError}
-              </p>
-            )}
+            <FormError message={formError} />
             <div className="dialog-actions">
               <button
                 type="button"

@@ -10,6 +10,7 @@ import { Dialog } from "../../../components/dialog.tsx";
 import { newId } from "../../../lib/uuid.ts";
 import { useSavePillLog } from "../api/pill-logs.ts";
 import { TimePicker } from "./time-picker.tsx";
+import { FormError } from "../../../components/form-error.tsx";
 
 type Flow = { step: "early"; at: Date } | { step: "confirm"; id: string; value: PickerValue } | null;
 
@@ -71,11 +72,7 @@ export function MedicationCard(props: { accountId: string; med: MedicationConfig
           </p>
         )}
       </div>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <button type="button" className="button dose-button" onClick={press}>
         {doseButtonText(pill, viewer)}
       </button>

@@ -5,6 +5,7 @@ import { formatClock } from "../../../../domain/zoned-time.ts";
 import type { PillLogDto } from "../../../../shared/api-schemas.ts";
 import { ConfirmDialog } from "../../../components/dialog.tsx";
 import { useDeletePillLog } from "../api/pill-logs.ts";
+import { FormError } from "../../../components/form-error.tsx";
 
 function PersonIcon() {
   return (
@@ -63,11 +64,7 @@ export const TodayLog = memo(function TodayLog({
           Undo Last
         </button>
       </div>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       {logs.length === 0 ? (
         <p className="muted">No doses logged yet today.</p>
       ) : (

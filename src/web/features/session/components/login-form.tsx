@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
+import { FormError } from "../../../components/form-error.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { paths } from "../../../paths.ts";
 import { fetchPublicConfig, signInWithEmail, signInWithGoogle, signUpWithEmail } from "../api/auth-calls.ts";
@@ -98,11 +99,7 @@ export function LoginForm({ onSignedIn, returnTo }: { onSignedIn: (userId: strin
             <input name="confirm" type="password" autoComplete="new-password" value={fields.confirm} onChange={set("confirm")} />
           </label>
         )}
-        {error && (
-          <p id={`${id}-error`} className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError id={`${id}-error`} message={error} />
         <button type="submit" className="button button-big" disabled={busy}>
           {busy ? "Please wait..." : mode === "signin" ? "Sign In" : "Create Account"}
         </button>
