@@ -85,6 +85,9 @@ test("an owner invites a carer, who signs up from the link, accepts and gives a 
 
   await expect(carer.getByText("👁️ Viewing Mary Ann Smith's medications")).toBeVisible();
   await expect(carer.getByText("You can log medications on their behalf")).toBeVisible();
+  // The owner has their regimen open while the carer gives a dose.
+  await page.goto("/");
+  await expect(page.getByText("No doses logged yet today.")).toBeVisible();
   await carer.getByRole("button", { name: "I GAVE MARY CARBIDOPA-LEVODOPA" }).click();
   await expect(carer.getByRole("dialog").getByRole("heading")).toHaveText(/^I gave Mary Carbidopa-levodopa at \d{1,2}:\d\d [AP]M$/);
   await carer.getByRole("dialog").getByRole("button", { name: "CONFIRM" }).click();
@@ -103,9 +106,8 @@ test("an owner invites a carer, who signs up from the link, accepts and gives a 
   await expect(carer.getByText("Only Mary Ann Smith can change these settings.")).toBeVisible();
   await expect(carer.getByRole("switch")).toHaveCount(0);
 
-  // The owner sees who gave the dose.
-  await page.goto("/");
-  await expect(page.getByRole("region", { name: "Today's Medications:" })).toContainText("Logged by Carl Carer");
+  // The owner's open page shows who gave the dose, live (well before the 30-second refresh).
+  await expect(page.getByRole("region", { name: "Today's Medications:" })).toContainText("Logged by Carl Carer", { timeout: 5000 });
   await snap(page, "logged-by");
   await page.goto("/shared-access");
   const people = page.getByRole("region", { name: "People With Access" });
@@ -119,6 +121,8 @@ test("an owner invites a carer, who signs up from the link, accepts and gives a 
   await expectAccessible(page);
   await snap(page, "shared-access");
 
+  await carer.goto(`/regimen/${owner.id}`);
+  await expect(carer.getByText("👁️ Viewing Mary Ann Smith's medications")).toBeVisible();
   await people.getByRole("button", { name: "Revoke" }).click();
   await expect(page.getByRole("dialog").getByRole("heading")).toHaveText(
     "Are you sure you want to revoke access? This user will no longer be able to view or log your pills.",
@@ -126,10 +130,11 @@ test("an owner invites a carer, who signs up from the link, accepts and gives a 
   await page.getByRole("dialog").getByRole("button", { name: "Revoke" }).click();
   await expect(page.getByText("No shared access yet")).toBeVisible();
 
-  // The carer's next load lands on their own regimen; the used link is no good any more.
+  // The carer's open page leaves the owner's regimen at once, and so does their next load.
+  await expect(carer).not.toHaveURL(new RegExp(`/regimen/${owner.id}$`), { timeout: 5000 });
+  await expect(carer.getByText("👁️ Viewing")).toHaveCount(0);
   await carer.goto(`/regimen/${owner.id}`);
   await expect(carer).not.toHaveURL(new RegExp(`/regimen/${owner.id}$`));
-  await expect(carer.getByText("👁️ Viewing")).toHaveCount(0);
   await carer.goto(link);
   await expect(carer.getByRole("heading", { name: "Invalid Invitation" })).toBeVisible();
   await expect(carer.getByRole("alert")).toHaveText("This invitation has already been accepted");

@@ -1,11 +1,12 @@
 import { initialsOf } from "../domain/initials.ts";
 import type { AccountDto, UpdateMeBody } from "../shared/api-schemas.ts";
 import type { Db } from "./db/client.ts";
+import type { EventHub } from "./events.ts";
 import { HttpError, notFound } from "./http-error.ts";
 import { requireAccess, requireActor, type Actor } from "./policy.ts";
 import { getResetTokenEmail, getUser, updateUser, type UserRow } from "./users.repository.ts";
 
-export type Deps = { db: Db; now: () => Date };
+export type Deps = { db: Db; now: () => Date; events: EventHub };
 
 function mapAccount(row: UserRow, actor: NonNullable<Actor>): AccountDto {
   return { id: row.id, name: row.name, email: row.email, initials: row.initials, timeZone: row.timeZone, isOwnAccount: row.id === actor.id };

@@ -11,12 +11,14 @@ import type { AppEnv } from "./app-env.ts";
 import { CLIENT_IP_HEADER, type Auth } from "./auth.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
+import { eventsRoutes } from "./events.routes.ts";
+import type { EventHub } from "./events.ts";
 import { HttpError } from "./http-error.ts";
 import { regimenRoutes } from "./regimen.routes.ts";
 import { findSessionActor, readSessionToken } from "./session.ts";
 import { sharingRoutes } from "./sharing.routes.ts";
 
-export type AppDeps = { config: Config; db: Db; auth: Auth; now?: () => Date; webRoot?: string };
+export type AppDeps = { config: Config; db: Db; auth: Auth; events: EventHub; now?: () => Date; webRoot?: string };
 
 const CSP = [
   "default-src 'self'",
@@ -62,7 +64,7 @@ function clientIp(c: Parameters<MiddlewareHandler>[0], trustProxy: boolean): str
 
 export function createApp(deps: AppDeps) {
   const { config, db, auth } = deps;
-  const serviceDeps = { db, now: deps.now ?? (() => new Date()) };
+  const serviceDeps = { db, now: deps.now ?? (() => new Date()), events: deps.events };
   const app = new Hono<AppEnv>();
 
   app.onError((err, c) => {
@@ -114,6 +116,7 @@ export function createApp(deps: AppDeps) {
   api.get("/config", (c) => c.json({ googleEnabled: Boolean(config.google) }));
   api.route("/", accountsRoutes(serviceDeps, auth));
   api.route("/accounts", regimenRoutes(serviceDeps));
+  api.route("/accounts", eventsRoutes(serviceDeps));
   api.route("/", sharingRoutes(serviceDeps));
   api.all("*", (c) => c.json({ error: "Not found" }, 404));
   app.route("/api", api);

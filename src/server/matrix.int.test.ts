@@ -48,6 +48,7 @@ const MATRIX: Record<string, Entry> = {
     expect: manage(200),
   },
   "DELETE /api/accounts/:userId/custom-medications/:id": { request: (f) => [`${acc(f)}/custom-medications/${f.medId}`], expect: manage(204) },
+  "GET /api/accounts/:userId/events": { request: (f) => [`${acc(f)}/events`], expect: read },
   "GET /api/accounts/:userId/pill-logs": { request: (f) => [`${acc(f)}/pill-logs`], expect: read },
   "POST /api/accounts/:userId/pill-logs": { request: (f) => [`${acc(f)}/pill-logs`, { timestamp: new Date().toISOString() }], expect: log(201) },
   "DELETE /api/accounts/:userId/pill-logs/:logId": { request: (f) => [`${acc(f)}/pill-logs/${f.logId}`], expect: log(204) },
@@ -148,6 +149,7 @@ describe("route × role matrix (DESIGN §5)", () => {
       const [path, body] = entry.request(fixture);
       const before = await snapshot();
       const res = await clients[role].request(method, path, body);
+      await res.body?.cancel(); // the events stream stays open otherwise
       expect({ route, role, status: res.status }).toEqual({ route, role, status: entry.expect[role] });
       if (method !== "GET" && res.status >= 400) expect({ route, role, rows: await snapshot() }).toEqual({ route, role, rows: before });
     }

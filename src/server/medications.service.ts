@@ -1,6 +1,7 @@
 import type { MedicationConfigInput } from "../domain/medication-config.schema.ts";
 import { DEFAULT_MEDICATION_ID, getBuiltInMedication, normalizeMedicationIds, sortByName, type MedicationConfig } from "../domain/medications.ts";
 import type { Db } from "./db/client.ts";
+import { notifyAccount, type EventHub } from "./events.ts";
 import { HttpError, notFound } from "./http-error.ts";
 import {
   deleteCustomMedication,
@@ -14,7 +15,7 @@ import {
 } from "./medications.repository.ts";
 import { requireAccess, type Actor } from "./policy.ts";
 
-export type Deps = { db: Db; now: () => Date };
+export type Deps = { db: Db; now: () => Date; events: EventHub };
 
 /** What the API answers for a medication: the SPEC §3 config, plus when a custom one was made. */
 export type MedicationDto = MedicationConfig & { userId?: string; createdAt?: string; updatedAt?: string };
@@ -66,6 +67,7 @@ export async function setTrackedMedications(deps: Deps, actor: Actor, accountId:
   if (wanted.some((id) => !catalogue.has(id))) throw new HttpError(400, "Medication not found");
   const kept = wanted.length ? wanted : [DEFAULT_MEDICATION_ID];
   await setMedicationIds(deps.db, accountId, kept);
+  await notifyAccount(deps, { accountId, kind: "medications" });
   return sortByName(kept.map((id) => catalogue.get(id)!));
 }
 
@@ -84,19 +86,22 @@ export async function getCustom(deps: Deps, actor: Actor, accountId: string, id:
 /** Creates a custom medication and starts tracking it. */
 export async function createCustom(deps: Deps, actor: Actor, accountId: string, config: MedicationConfigInput): Promise<MedicationDto> {
   await requireAccess(deps.db, actor, accountId, "manage");
-  return deps.db.transaction(async (tx) => {
+  const created = await deps.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const row = await insertCustomMedication(db, accountId, config);
     const ids = (await getMedicationIds(db, accountId)) ?? [DEFAULT_MEDICATION_ID];
     await setMedicationIds(db, accountId, [...ids, row.id]);
     return mapCustomMedication(row);
   });
+  await notifyAccount(deps, { accountId, kind: "medications" });
+  return created;
 }
 
 export async function updateCustom(deps: Deps, actor: Actor, accountId: string, id: string, config: MedicationConfigInput): Promise<MedicationDto> {
   await requireAccess(deps.db, actor, accountId, "manage");
   const row = await updateCustomMedication(deps.db, accountId, id, config);
   if (!row) throw notFound("Medication not found");
+  await notifyAccount(deps, { accountId, kind: "medications" });
   return mapCustomMedication(row);
 }
 
@@ -109,4 +114,5 @@ export async function deleteCustom(deps: Deps, actor: Actor, accountId: string, 
     const ids = ((await getMedicationIds(db, accountId)) ?? []).filter((x) => x !== id);
     await setMedicationIds(db, accountId, ids.length ? ids : [DEFAULT_MEDICATION_ID]);
   });
+  await notifyAccount(deps, { accountId, kind: "medications" });
 }

@@ -3,13 +3,14 @@ import { dayWindow } from "../domain/zoned-time.ts";
 import { logMedicationId } from "../domain/medications.ts";
 import type { PillLogDto, PillLogsQuery, SavePillLogBody } from "../shared/api-schemas.ts";
 import type { Db } from "./db/client.ts";
+import { notifyAccount, type EventHub } from "./events.ts";
 import { HttpError, notFound } from "./http-error.ts";
 import { medicationCatalogue, type MedicationDto } from "./medications.service.ts";
 import { deletePillLog, insertPillLog, listPillLogs, type PillLogRow } from "./pill-logs.repository.ts";
 import { requireAccess, type Actor } from "./policy.ts";
 import { getUser } from "./users.repository.ts";
 
-export type Deps = { db: Db; now: () => Date };
+export type Deps = { db: Db; now: () => Date; events: EventHub };
 
 /** How far ahead of the server's clock a dose time may be (devices' clocks drift). */
 const FUTURE_TOLERANCE_MS = 5 * 60_000;
@@ -68,10 +69,12 @@ export async function savePillLog(
     medicationId: body.medicationId ?? null,
   });
   if (row.userId !== accountId) throw new HttpError(409, "This log id is already used");
+  if (created) await notifyAccount(deps, { accountId, kind: "pill-logs" });
   return { log: mapPillLog(row, catalogue), created };
 }
 
 export async function removePillLog(deps: Deps, actor: Actor, accountId: string, logId: string): Promise<void> {
   await requireAccess(deps.db, actor, accountId, "log");
   if (!(await deletePillLog(deps.db, accountId, logId))) throw notFound("Log not found");
+  await notifyAccount(deps, { accountId, kind: "pill-logs" });
 }

@@ -7,6 +7,7 @@ import type { Config } from "./config.ts";
 import { createDb, migrateDatabase } from "./db/client.ts";
 import { lockDataDir } from "./db/data-dir-lock.ts";
 import { startEmbeddedPostgres } from "./db/embedded.ts";
+import { createEventHub } from "./events.ts";
 import { createMailer } from "./mail.ts";
 import { projectRoot } from "./project-root.ts";
 
@@ -34,9 +35,11 @@ export async function startServer(config: Config, opts: { webRoot?: string; now?
     await migrateDatabase(databaseUrl);
     const db = createDb(databaseUrl);
     cleanups.push(() => db.$client.end());
+    const events = await createEventHub(databaseUrl);
+    cleanups.push(events.close);
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
     const auth = createAuth({ config, db, mailer });
-    const app = createApp({ config, db, auth, now: opts.now, webRoot: opts.webRoot ?? defaultWebRoot });
+    const app = createApp({ config, db, auth, events, now: opts.now, webRoot: opts.webRoot ?? defaultWebRoot });
     const server: ServerType = await new Promise((resolve, reject) => {
       const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
       s.once("error", reject);

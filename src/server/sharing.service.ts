@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { invitationEmailError } from "../domain/invitation-email.ts";
 import type { InvitationDto, MyAccountsDto, SharedAccessDto } from "../shared/api-schemas.ts";
 import type { Db } from "./db/client.ts";
+import { notifyAccount, type EventHub } from "./events.ts";
 import { HttpError, notFound } from "./http-error.ts";
 import { requireAccess, requireActor, type Actor } from "./policy.ts";
 import {
@@ -20,7 +21,7 @@ import {
 } from "./sharing.repository.ts";
 import { getUser } from "./users.repository.ts";
 
-export type Deps = { db: Db; now: () => Date };
+export type Deps = { db: Db; now: () => Date; events: EventHub };
 
 const NOT_YOURS = "This invitation was not sent to your email address";
 const ALREADY_SENT = "An invitation has already been sent to this email";
@@ -94,6 +95,7 @@ export async function getCaregivers(deps: Deps, actor: Actor, accountId: string)
 export async function revokeCaregiver(deps: Deps, actor: Actor, accountId: string, sharedWithUserId: string): Promise<void> {
   await requireAccess(deps.db, actor, accountId, "manage");
   if (!(await deleteSharedAccess(deps.db, accountId, sharedWithUserId))) throw notFound("Caregiver not found");
+  await notifyAccount(deps, { accountId, kind: "access-revoked", userId: sharedWithUserId });
 }
 
 /** The invitation, for the invited user only (DESIGN §5), and only while it can still be answered. */

@@ -6,6 +6,7 @@ import { localDateOf } from "../../domain/zoned-time.ts";
 import type { AccountDto, PillLogDto } from "../../shared/api-schemas.ts";
 import { Loading } from "../components/loading.tsx";
 import { useTrackedMedications } from "../features/medications/api/medications.ts";
+import { useAccountEvents } from "../features/regimen/api/account-events.ts";
 import { useRecentLogs } from "../features/regimen/api/pill-logs.ts";
 import { FoodBanner } from "../features/regimen/components/food-banner.tsx";
 import { MedicationCard } from "../features/regimen/components/medication-card.tsx";
@@ -37,6 +38,7 @@ function Regimen({ account }: { account: AccountDto }) {
   const zone = account.timeZone ?? browserTimeZone();
   const today = localDateOf(now, zone);
   const meds = useTrackedMedications(account.id);
+  useAccountEvents(account.id);
   const logs = useRecentLogs(account.id, today, zone);
   const recent = logs.data ?? NO_LOGS;
   const todays = useMemo(() => newestFirst(logsOnDay(recent, today, zone)), [recent, today, zone]);
