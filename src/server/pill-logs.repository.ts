@@ -1,19 +1,27 @@
-import { and, desc, eq, gte, lte, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "./db/client.ts";
-import { pillLogs } from "./db/schema.ts";
+import { customMedications, pillLogs } from "./db/schema.ts";
 import { isUuid } from "./medications.repository.ts";
 
 export type PillLogRow = typeof pillLogs.$inferSelect;
 
-/** An account's logs, newest first, optionally between two instants and for one medication. */
-export async function listPillLogs(db: Db, userId: string, filter: { from?: Date; to?: Date; medicationId?: string }): Promise<PillLogRow[]> {
+/**
+ * An account's logs, newest first, optionally between two instants and for one medication, each with the name of
+ * its custom medication when it has one (one query: this is the hottest read).
+ */
+export async function listPillLogs(
+  db: Db,
+  userId: string,
+  filter: { from?: Date; to?: Date; medicationId?: string },
+): Promise<Array<PillLogRow & { customName: string | null }>> {
   const where: SQL[] = [eq(pillLogs.userId, userId)];
   if (filter.from) where.push(gte(pillLogs.timestamp, filter.from));
   if (filter.to) where.push(lte(pillLogs.timestamp, filter.to));
   if (filter.medicationId) where.push(eq(pillLogs.medicationId, filter.medicationId));
   return db
-    .select()
+    .select({ ...getTableColumns(pillLogs), customName: customMedications.name })
     .from(pillLogs)
+    .leftJoin(customMedications, and(eq(sql`${customMedications.id}::text`, pillLogs.medicationId), eq(customMedications.userId, pillLogs.userId)))
     .where(and(...where))
     .orderBy(desc(pillLogs.timestamp), pillLogs.id);
 }

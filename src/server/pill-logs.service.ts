@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { dayWindow } from "../domain/zoned-time.ts";
-import { logMedicationId } from "../domain/medications.ts";
+import { getBuiltInMedication, logMedicationId } from "../domain/medications.ts";
 import type { PillLogDto, PillLogsQuery, SavePillLogBody } from "../shared/api-schemas.ts";
 import type { Db } from "./db/client.ts";
 import { notifyAccount, type EventHub } from "./events.ts";
 import { HttpError, notFound } from "./http-error.ts";
-import { medicationCatalogue, type MedicationDto } from "./medications.service.ts";
+import { medicationCatalogue } from "./medications.service.ts";
 import { deletePillLog, insertPillLog, listPillLogs, type PillLogRow } from "./pill-logs.repository.ts";
 import { requireAccess, type Actor } from "./policy.ts";
 import { getUser } from "./users.repository.ts";
@@ -15,8 +15,12 @@ export type Deps = { db: Db; now: () => Date; events: EventHub };
 /** How far ahead of the server's clock a dose time may be (devices' clocks drift). */
 const FUTURE_TOLERANCE_MS = 5 * 60_000;
 
-function mapPillLog(row: PillLogRow, catalogue: Map<string, MedicationDto>): PillLogDto {
-  const med = catalogue.get(logMedicationId(row));
+/** The name of a log's medication: its custom medication's, the built-in's, or 'Deleted medication'. */
+function medicationNameOf(row: PillLogRow, customName: string | null): string {
+  return customName ?? getBuiltInMedication(logMedicationId(row))?.name ?? "Deleted medication";
+}
+
+function mapPillLog(row: PillLogRow, medicationName: string): PillLogDto {
   return {
     id: row.id,
     userId: row.userId,
@@ -25,24 +29,24 @@ function mapPillLog(row: PillLogRow, catalogue: Map<string, MedicationDto>): Pil
     loggedByUserId: row.loggedByUserId,
     loggedByName: row.loggedByName,
     medicationId: row.medicationId,
-    medicationName: med?.name ?? "Deleted medication",
+    medicationName,
   };
 }
 
-/** The account's zone; "today" and a history date mean that zone's day (DESIGN §6.2). */
-async function accountZone(db: Db, accountId: string): Promise<string> {
-  return (await getUser(db, accountId))?.timeZone ?? "UTC";
+/** The account's zone; "today" and a history date mean that zone's day (DESIGN §6.2). The owner's comes with the session. */
+async function accountZone(db: Db, actor: NonNullable<Actor>, accountId: string): Promise<string> {
+  const zone = actor.id === accountId ? actor.timeZone : (await getUser(db, accountId))?.timeZone;
+  return zone ?? "UTC";
 }
 
 /** SPEC §7 history: newest first, optionally one local day in the owner's zone and one medication. */
 export async function getPillHistory(deps: Deps, actor: Actor, accountId: string, query: PillLogsQuery): Promise<PillLogDto[]> {
   await requireAccess(deps.db, actor, accountId, "read");
-  const window = query.date ? dayWindow(query.date, await accountZone(deps.db, accountId)) : null;
+  const window = query.date ? dayWindow(query.date, await accountZone(deps.db, actor!, accountId)) : null;
   const since = query.since ? new Date(query.since) : undefined;
   const from = window && since ? new Date(Math.min(window.start.getTime(), since.getTime())) : (window?.start ?? since);
   const rows = await listPillLogs(deps.db, accountId, { from, to: window?.end, medicationId: query.medicationId });
-  const catalogue = await medicationCatalogue(deps.db, accountId);
-  return rows.map((r) => mapPillLog(r, catalogue));
+  return rows.map((r) => mapPillLog(r, medicationNameOf(r, r.customName)));
 }
 
 /**
@@ -70,7 +74,7 @@ export async function savePillLog(
   });
   if (row.userId !== accountId) throw new HttpError(409, "This log id is already used");
   if (created) await notifyAccount(deps, { accountId, kind: "pill-logs" });
-  return { log: mapPillLog(row, catalogue), created };
+  return { log: mapPillLog(row, catalogue.get(logMedicationId(row))?.name ?? medicationNameOf(row, null)), created };
 }
 
 export async function removePillLog(deps: Deps, actor: Actor, accountId: string, logId: string): Promise<void> {

@@ -4,7 +4,7 @@ import { forbidden, notFound, unauthorized } from "./http-error.ts";
 
 /** The one home of "who may do what to whose account" (DESIGN §5). */
 export type Permission = "read" | "log" | "manage";
-export type Actor = { id: string; name: string; email: string } | null;
+export type Actor = { id: string; name: string; email: string; timeZone?: string | null } | null;
 export type AccessRole = "owner" | "caregiver";
 
 /**

@@ -24,7 +24,7 @@ export function readSessionToken(cookieHeader: string | undefined, cookieName: s
 /** The signed-in user of a live session token, in one query. */
 export async function findSessionActor(db: Db, token: string, now: Date): Promise<Actor> {
   const rows = await db
-    .select({ id: user.id, name: user.name, email: user.email })
+    .select({ id: user.id, name: user.name, email: user.email, timeZone: user.timeZone })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .where(and(eq(session.token, token), gt(session.expiresAt, now)))
