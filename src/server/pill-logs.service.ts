@@ -16,7 +16,7 @@ export type Deps = { db: Db; now: () => Date; events: EventHub };
 const FUTURE_TOLERANCE_MS = 5 * 60_000;
 
 /** The name of a log's medication: its custom medication's, the built-in's, or 'Deleted medication'. */
-function medicationNameOf(row: PillLogRow, customName: string | null): string {
+function medicationNameOf(row: { medicationId: string | null }, customName: string | null): string {
   return customName ?? getBuiltInMedication(logMedicationId(row))?.name ?? "Deleted medication";
 }
 

@@ -1,8 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, eq, gt } from "drizzle-orm";
 import { parse } from "hono/utils/cookie";
 import type { Db } from "./db/client.ts";
-import { session, user } from "./db/schema.ts";
 import type { Actor } from "./policy.ts";
 
 /**
@@ -21,13 +19,16 @@ export function readSessionToken(cookieHeader: string | undefined, cookieName: s
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
-/** The signed-in user of a live session token, in one query. */
+/**
+ * The signed-in user of a live session token, in one query. NOTE: every API call runs it, so it is a named
+ * (server-side prepared) statement in plain SQL; building it with Drizzle cost more than running it.
+ */
 export async function findSessionActor(db: Db, token: string, now: Date): Promise<Actor> {
-  const rows = await db
-    .select({ id: user.id, name: user.name, email: user.email, timeZone: user.timeZone })
-    .from(session)
-    .innerJoin(user, eq(user.id, session.userId))
-    .where(and(eq(session.token, token), gt(session.expiresAt, now)))
-    .limit(1);
-  return rows[0] ?? null;
+  const { rows } = await db.$client.query<{ id: string; name: string; email: string; time_zone: string | null }>({
+    name: "dosetime_session_actor",
+    text: 'select u.id, u.name, u.email, u.time_zone from "session" s join "user" u on u.id = s."userId" where s.token = $1 and s."expiresAt" > $2 limit 1',
+    values: [token, now],
+  });
+  const row = rows[0];
+  return row ? { id: row.id, name: row.name, email: row.email, timeZone: row.time_zone } : null;
 }
