@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { medicationConfigErrors } from "../../domain/medication-config.schema.ts";
 import type { FoodAvoidanceType, FoodRestrictionType, MedicationConfig } from "../../domain/medications.ts";
 import type { AccountDto } from "../../shared/api-schemas.ts";
+import { BackLink } from "../components/back-link.tsx";
 import { ConfirmDialog } from "../components/dialog.tsx";
 import { Loading } from "../components/loading.tsx";
 import {
@@ -207,11 +208,7 @@ function Editor({ user, id, initial }: { user: AccountDto; id: string | null; in
     <>
       <form className="editor" onSubmit={submit} noValidate>
         <section className="card">
-          <p>
-            <Link to={paths.profile(user.id)} className="back-link">
-              ← Back
-            </Link>
-          </p>
+          <BackLink to={paths.profile(user.id)} />
           <h1>{id ? "Edit Medication" : "New Medication"}</h1>
           <h2>Schedule</h2>
           <Field label="Name" error={errors.name}>

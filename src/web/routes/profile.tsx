@@ -9,6 +9,7 @@ import { sessionQueryKey, signOut } from "../features/session/api/session.ts";
 import { RequireUser } from "../features/session/components/guards.tsx";
 import { api, errorMessage } from "../lib/api.ts";
 import { paths } from "../paths.ts";
+import { BackLink } from "../components/back-link.tsx";
 import { FormError, Notice } from "../components/form-error.tsx";
 
 const ZONES: string[] = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : ["UTC"];
@@ -17,11 +18,7 @@ const ZONES: string[] = typeof Intl.supportedValuesOf === "function" ? Intl.supp
 function ProfileHead({ account }: { account: AccountDto }) {
   return (
     <>
-      <p>
-        <Link to={paths.regimen(account.id)} className="back-link">
-          ← Back
-        </Link>
-      </p>
+      <BackLink to={paths.regimen(account.id)} />
       <div className="profile-head">
         <span className="avatar avatar-large" aria-hidden="true">
           {account.initials}

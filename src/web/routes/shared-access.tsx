@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
-import { Link } from "react-router";
 import { invitationEmailError } from "../../domain/invitation-email.ts";
 import type { AccountDto, InvitationDto } from "../../shared/api-schemas.ts";
+import { BackLink } from "../components/back-link.tsx";
 import { ConfirmDialog } from "../components/dialog.tsx";
 import { Loading } from "../components/loading.tsx";
 import { RequireUser } from "../features/session/components/guards.tsx";
@@ -82,11 +82,7 @@ function SharedAccess({ user }: { user: AccountDto }) {
   return (
     <>
       <section className="card">
-        <p>
-          <Link to={paths.profile(user.id)} className="back-link">
-            ← Back
-          </Link>
-        </p>
+        <BackLink to={paths.profile(user.id)} />
         <h1>Shared Access</h1>
         <p>People you invite can see your doses and log them for you. They cannot change your medications.</p>
         <Notice notice={notice} />
