@@ -189,6 +189,49 @@ async function todaysLogsThroughput(base: string, label: string) {
   report(`"Today's logs" read, ${label}: p99 at 50 connections`, `${app.p99} ms (${app.errors} errors)`, "≤ 15 ms");
 }
 
+/**
+ * DESIGN §9: the history read (one local day) at 1M logs vs at 10k. Rows are generated in SQL, one every 4 hours
+ * back from now (the 1M account's history reaches centuries back), so today's answer is the same size for both.
+ */
+async function historyAtScale(base: string, databaseUrl: string) {
+  const timeRead = async (client: Client, id: string) => {
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+    const path = `/api/accounts/${id}/pill-logs?date=${today}&medicationId=carbidopa-levodopa`;
+    for (let i = 0; i < 20; i++) await client.get(path); // warm up
+    const runs: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const t = performance.now();
+      const res = await client.get(path);
+      await res.arrayBuffer();
+      runs.push(performance.now() - t);
+    }
+    return runs.sort((a, b) => a - b)[100]!;
+  };
+  const seed = async (id: string, count: number, stepSeconds: number) => {
+    const pool = new pg.Client({ connectionString: databaseUrl });
+    await pool.connect();
+    await pool.query(
+      `insert into pill_logs (id, user_id, "timestamp", logged_by_user_id, logged_by_name, medication_id)
+       select gen_random_uuid(), $1, now() - make_interval(secs => g::bigint * $3::int), $1, 'Bench', case when g % 2 = 0 then 'carbidopa-levodopa' end
+       from generate_series(1, $2::int) g`,
+      [id, count, stepSeconds],
+    );
+    await pool.query("analyze pill_logs");
+    await pool.end();
+  };
+  const small = await signUp(base, "History Small");
+  await seed(small.id, 10_000, 14_400);
+  const large = await signUp(base, "History Large");
+  await seed(large.id, 1_000_000, 14_400);
+  const at10k = await timeRead(small.client, small.id);
+  const at1m = await timeRead(large.client, large.id);
+  report(
+    "History read (one day), 1M logs vs 10k: median",
+    `${at1m.toFixed(2)} ms vs ${at10k.toFixed(2)} ms = ${(at1m / at10k).toFixed(2)}×`,
+    "≤ 1.3×",
+  );
+}
+
 async function main() {
   build();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dosetime-bench-"));
@@ -234,6 +277,7 @@ async function main() {
       const onPg = spawnServer({ DATA_DIR: dataDir, PORT: String(extPort), DATABASE_URL: url.toString() }, { built: true });
       await onPg.ready();
       await todaysLogsThroughput(`http://localhost:${extPort}`, "machine PostgreSQL");
+      await historyAtScale(`http://localhost:${extPort}`, url.toString());
       onPg.child.kill("SIGTERM");
       await onPg.exited;
     } else {
