@@ -13,7 +13,7 @@ import { MedicationCard } from "../features/regimen/components/medication-card.t
 import { TodayLog } from "../features/regimen/components/today-log.tsx";
 import { browserTimeZone } from "../features/session/api/session.ts";
 import { RequireUser } from "../features/session/components/guards.tsx";
-import { api } from "../lib/api.ts";
+import { api, ApiError, errorMessage } from "../lib/api.ts";
 import { useNow } from "../lib/clock.ts";
 import { paths } from "../paths.ts";
 import { FormError } from "../components/form-error.tsx";
@@ -28,7 +28,10 @@ function useAccount(userId: string) {
 function RegimenAccess({ me, userId }: { me: AccountDto; userId: string }) {
   const account = useAccount(userId);
   if (account.isPending) return <Loading />;
-  if (account.isError) return <Navigate to={paths.regimen(me.id)} replace />;
+  // Denied (never shared, or revoked): your own regimen. A passing network error keeps what is on screen.
+  if (account.error instanceof ApiError && (account.error.status === 404 || account.error.status === 401))
+    return <Navigate to={paths.regimen(me.id)} replace />;
+  if (!account.data) return <FormError message={errorMessage(account.error)} />;
   return <Regimen account={account.data} />;
 }
 

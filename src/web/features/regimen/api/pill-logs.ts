@@ -20,6 +20,8 @@ export function useRecentLogs(accountId: string, today: string, zone: string) {
     queryFn: () => api<PillLogDto[]>(`${logsPath(accountId)}?since=${encodeURIComponent(since)}`),
     refetchInterval: LOG_REFRESH_MS,
     refetchOnWindowFocus: "always",
+    // At midnight the key moves to the new day: keep showing the last answer rather than 'Loading...'.
+    placeholderData: (previous) => previous,
   });
 }
 
