@@ -15,7 +15,8 @@ import { eventsRoutes } from "./events.routes.ts";
 import type { EventHub } from "./events.ts";
 import { HttpError } from "./http-error.ts";
 import { regimenRoutes } from "./regimen.routes.ts";
-import { findSessionActor, readSessionToken } from "./session.ts";
+import { readSessionToken } from "./session.ts";
+import { findSessionActor } from "./users.repository.ts";
 import { sharingRoutes } from "./sharing.routes.ts";
 
 export type AppDeps = { config: Config; db: Db; auth: Auth; events: EventHub; now?: () => Date; webRoot?: string };

@@ -7,8 +7,8 @@ import { isTimeZone } from "../domain/time-zone.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import * as schema from "./db/schema.ts";
-import { userMedications } from "./db/schema.ts";
 import type { Mailer } from "./mail.ts";
+import { setMedicationIds } from "./medications.repository.ts";
 
 /** The header our HTTP layer sets from the socket (or a trusted proxy); Better Auth rate-limits by it. */
 export const CLIENT_IP_HEADER = "x-dosetime-client-ip";
@@ -60,10 +60,7 @@ export function createAuth(deps: { config: Config; db: Db; mailer: Mailer }) {
           },
           // SPEC §4: a new account's list starts with the built-in medication.
           after: async (user) => {
-            await db
-              .insert(userMedications)
-              .values({ userId: user.id, medicationIds: [DEFAULT_MEDICATION_ID] })
-              .onConflictDoNothing();
+            await setMedicationIds(db, user.id, [DEFAULT_MEDICATION_ID]);
           },
         },
       },

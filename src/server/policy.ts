@@ -1,6 +1,6 @@
-import { hasSharedAccess } from "./access.repository.ts";
 import type { Db } from "./db/client.ts";
 import { forbidden, notFound, unauthorized } from "./http-error.ts";
+import { getSharedAccess } from "./sharing.repository.ts";
 
 /** The one home of "who may do what to whose account" (DESIGN §5). */
 export type Permission = "read" | "log" | "manage";
@@ -16,7 +16,7 @@ export type AccessRole = "owner" | "caregiver";
 export async function requireAccess(db: Db, actor: Actor, accountId: string, permission: Permission): Promise<AccessRole> {
   if (!actor) throw unauthorized();
   if (actor.id === accountId) return "owner";
-  if (!(await hasSharedAccess(db, accountId, actor.id))) throw notFound("Account not found");
+  if (!(await getSharedAccess(db, accountId, actor.id))) throw notFound("Account not found");
   if (permission === "manage") throw forbidden();
   return "caregiver";
 }

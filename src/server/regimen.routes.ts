@@ -1,8 +1,6 @@
-import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { customMedicationBody, pillLogsQuery, putMedicationsBody, savePillLogBody } from "../shared/api-schemas.ts";
 import type { AppEnv } from "./app-env.ts";
-import { HttpError } from "./http-error.ts";
 import {
   createCustom,
   deleteCustom,
@@ -14,17 +12,9 @@ import {
   type Deps,
 } from "./medications.service.ts";
 import { getPillHistory, removePillLog, savePillLog } from "./pill-logs.service.ts";
-import { jsonBody } from "./validate.ts";
+import { jsonBody, queryParams } from "./validate.ts";
 
-const query = zValidator("query", pillLogsQuery, (result) => {
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    throw new HttpError(
-      400,
-      issue?.code === "unrecognized_keys" ? `Unknown parameter: ${issue.keys.join(", ")}` : (issue?.message ?? "Invalid query"),
-    );
-  }
-});
+const query = queryParams(pillLogsQuery);
 
 /** DESIGN §4: an account's medications, custom medications and pill logs. */
 export function regimenRoutes(deps: Deps) {

