@@ -1,7 +1,7 @@
 import type { MedicationConfig } from "./medications.ts";
-import { fixedDosesOn, fixedNextDose, fixedOverdueDose, flexibleState, logsFor, type NextDose } from "./schedule.ts";
+import { firstDoseTomorrow, fixedDosesOn, fixedNextDose, fixedOverdueDose, flexibleState, logsFor, type NextDose } from "./schedule.ts";
 import { MINUTE_MS, type DoseLog, type TimeZone } from "./types.ts";
-import { addLocalDays, formatClock, localDateOf } from "./zoned-time.ts";
+import { formatClock, localDateOf } from "./zoned-time.ts";
 
 /** What a medication card's countdown panel shows (SPEC §2). */
 export type CardState =
@@ -18,13 +18,8 @@ export function cardState(config: MedicationConfig, logs: readonly DoseLog[], no
   if (overdue) return { kind: "overdue", since: overdue.at };
   const today = fixedDosesOn(localDateOf(now, zone), config.fixedTimes, logsFor(config.id, logs), zone);
   if (today.every((d) => d.taken)) return { kind: "all-done" };
-  const next = fixedNextDose(config, logs, now, zone) ?? firstTomorrow(config, now, zone);
+  const next = fixedNextDose(config, logs, now, zone) ?? firstDoseTomorrow(config, now, zone);
   return next ? { kind: "next", ...next } : { kind: "all-done" };
-}
-
-function firstTomorrow(config: MedicationConfig, now: Date, zone: TimeZone): NextDose | null {
-  const first = fixedDosesOn(addLocalDays(localDateOf(now, zone), 1), config.fixedTimes, [], zone)[0];
-  return first ? { at: first.at, tomorrow: true } : null;
 }
 
 /** "01:05:09": whole hours (two digits or more), minutes, seconds of a duration. */
@@ -72,6 +67,6 @@ export const EARLY_DOSE_MS = 60 * MINUTE_MS;
 export function earlyDose(config: MedicationConfig, logs: readonly DoseLog[], now: Date, zone: TimeZone): NextDose | null {
   if (config.scheduleType !== "fixed") return null;
   if (fixedOverdueDose(config, logs, now, zone)) return null;
-  const next = fixedNextDose(config, logs, now, zone) ?? firstTomorrow(config, now, zone);
+  const next = fixedNextDose(config, logs, now, zone) ?? firstDoseTomorrow(config, now, zone);
   return next && next.at.getTime() - now.getTime() > EARLY_DOSE_MS ? next : null;
 }

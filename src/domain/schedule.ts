@@ -52,7 +52,8 @@ export function fixedNextDose(config: MedicationConfig, logs: readonly DoseLog[]
   return null;
 }
 
-function firstDoseTomorrow(config: MedicationConfig, now: Date, zone: TimeZone): NextDose | null {
+/** The first fixed time of tomorrow (local), or null for an empty schedule. */
+export function firstDoseTomorrow(config: MedicationConfig, now: Date, zone: TimeZone): NextDose | null {
   const first = fixedDosesOn(addLocalDays(localDateOf(now, zone), 1), config.fixedTimes, [], zone)[0];
   return first ? { at: first.at, tomorrow: true } : null;
 }

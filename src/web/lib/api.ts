@@ -38,3 +38,8 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
 export function errorMessage(err: unknown, fallback = "An unknown error occurred"): string {
   return err instanceof Error && err.message ? err.message : fallback;
 }
+
+/** The server's own message for a refused request (4xx), else SPEC §8's fallback for that action. */
+export function clientErrorMessage(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : fallback;
+}

@@ -6,7 +6,7 @@ import { Loading } from "../components/loading.tsx";
 import { useOptionalUser } from "../features/session/api/session.ts";
 import { LoginForm } from "../features/session/components/login-form.tsx";
 import { useInvitation, useRespondToInvitation } from "../features/sharing/api/sharing.ts";
-import { ApiError, errorMessage } from "../lib/api.ts";
+import { clientErrorMessage } from "../lib/api.ts";
 import { paths } from "../paths.ts";
 import { FormError } from "../components/form-error.tsx";
 
@@ -48,7 +48,7 @@ function Invitation({ id, me }: { id: string; me: AccountDto }) {
   if (invitation.isPending) return <Loading text="Loading invitation..." />;
   if (invitation.isError) {
     const err = invitation.error;
-    return <Invalid message={err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : "Failed to load invitation"} />;
+    return <Invalid message={clientErrorMessage(err, "Failed to load invitation")} />;
   }
   const inv = invitation.data;
   const answer = (kind: "accept" | "reject") =>
@@ -59,13 +59,7 @@ function Invitation({ id, me }: { id: string; me: AccountDto }) {
       },
       onError: (err) => {
         setConfirmReject(false);
-        setError(
-          err instanceof ApiError && err.status >= 400 && err.status < 500
-            ? errorMessage(err)
-            : kind === "accept"
-              ? "Failed to accept invitation"
-              : "Failed to reject invitation",
-        );
+        setError(clientErrorMessage(err, kind === "accept" ? "Failed to accept invitation" : "Failed to reject invitation"));
       },
     });
 

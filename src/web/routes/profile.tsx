@@ -1,10 +1,11 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
 import { BUILT_IN_MEDICATIONS, toggleMedication } from "../../domain/medications.ts";
 import type { AccountDto } from "../../shared/api-schemas.ts";
 import { Loading } from "../components/loading.tsx";
 import { useCustomMedications, useSetTrackedMedications, useTrackedMedications } from "../features/medications/api/medications.ts";
+import { accountQueryKey, isAccessDenied, useAccount } from "../features/session/api/account.ts";
 import { sessionQueryKey, signOut } from "../features/session/api/session.ts";
 import { RequireUser } from "../features/session/components/guards.tsx";
 import { api, errorMessage } from "../lib/api.ts";
@@ -47,7 +48,7 @@ function Details({ user }: { user: AccountDto }) {
     try {
       const updated = await api<AccountDto>("/api/me", { method: "PATCH", body: { name: name.trim(), timeZone: zone } });
       client.setQueryData(sessionQueryKey, updated);
-      await client.invalidateQueries({ queryKey: ["account", user.id] });
+      await client.invalidateQueries({ queryKey: accountQueryKey(user.id) });
       setStatus({ ok: true, text: "Saved" });
     } catch (err) {
       setStatus({ ok: false, text: errorMessage(err) });
@@ -176,14 +177,11 @@ function Profile({ user }: { user: AccountDto }) {
 
 /** DESIGN §6.8: a caregiver sees the owner's profile read-only; anyone else goes to their own. */
 function SharedProfile({ me, userId }: { me: AccountDto; userId: string }) {
-  const account = useQuery({
-    queryKey: ["account", userId],
-    queryFn: () => api<AccountDto>(`/api/accounts/${encodeURIComponent(userId)}`),
-    retry: false,
-  });
+  const account = useAccount(userId);
   const tracked = useTrackedMedications(userId);
   if (account.isPending) return <Loading />;
-  if (account.isError) return <Navigate to={paths.profile(me.id)} replace />;
+  if (isAccessDenied(account.error)) return <Navigate to={paths.profile(me.id)} replace />;
+  if (!account.data) return <FormError message={errorMessage(account.error)} />;
   const owner = account.data;
   return (
     <section className="card">

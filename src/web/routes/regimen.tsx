@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { Link, Navigate, useParams } from "react-router";
 import { newestFirst, logsOnDay } from "../../domain/history.ts";
@@ -11,26 +10,22 @@ import { useRecentLogs } from "../features/regimen/api/pill-logs.ts";
 import { FoodBanner } from "../features/regimen/components/food-banner.tsx";
 import { MedicationCard } from "../features/regimen/components/medication-card.tsx";
 import { TodayLog } from "../features/regimen/components/today-log.tsx";
+import { isAccessDenied, useAccount } from "../features/session/api/account.ts";
 import { browserTimeZone } from "../features/session/api/session.ts";
 import { RequireUser } from "../features/session/components/guards.tsx";
-import { api, ApiError, errorMessage } from "../lib/api.ts";
+import { errorMessage } from "../lib/api.ts";
 import { useNow } from "../lib/clock.ts";
 import { paths } from "../paths.ts";
 import { FormError } from "../components/form-error.tsx";
 
 const NO_LOGS: PillLogDto[] = [];
 
-function useAccount(userId: string) {
-  return useQuery({ queryKey: ["account", userId], queryFn: () => api<AccountDto>(`/api/accounts/${encodeURIComponent(userId)}`), retry: false });
-}
-
 /** SPEC §4 home access check: unknown (Loading...) → allowed, or denied → the user's own regimen. */
 function RegimenAccess({ me, userId }: { me: AccountDto; userId: string }) {
   const account = useAccount(userId);
   if (account.isPending) return <Loading />;
   // Denied (never shared, or revoked): your own regimen. A passing network error keeps what is on screen.
-  if (account.error instanceof ApiError && (account.error.status === 404 || account.error.status === 401))
-    return <Navigate to={paths.regimen(me.id)} replace />;
+  if (isAccessDenied(account.error)) return <Navigate to={paths.regimen(me.id)} replace />;
   if (!account.data) return <FormError message={errorMessage(account.error)} />;
   return <Regimen account={account.data} />;
 }

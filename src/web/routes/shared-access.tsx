@@ -14,7 +14,7 @@ import {
   usePendingInvitations,
   useRevokeCaregiver,
 } from "../features/sharing/api/sharing.ts";
-import { ApiError } from "../lib/api.ts";
+import { clientErrorMessage } from "../lib/api.ts";
 import { paths } from "../paths.ts";
 import { FormError, Notice } from "../components/form-error.tsx";
 
@@ -65,8 +65,7 @@ function SharedAccess({ user }: { user: AccountDto }) {
         setFormOpen(false);
         setEmail("");
       },
-      onError: (err) =>
-        setFormError(err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : "Failed to send invitation. Please try again."),
+      onError: (err) => setFormError(clientErrorMessage(err, "Failed to send invitation. Please try again.")),
     });
   };
 

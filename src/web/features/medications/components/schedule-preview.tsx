@@ -1,4 +1,5 @@
 import type { MedicationConfig } from "../../../../domain/medications.ts";
+import { fixedDosesOn } from "../../../../domain/schedule.ts";
 import { MINUTE_MS } from "../../../../domain/types.ts";
 import { atLocalTime, formatClock, localDateOf } from "../../../../domain/zoned-time.ts";
 
@@ -22,11 +23,7 @@ export function SchedulePreview({
   let times: string[] = [];
   let note = "";
   if (config.scheduleType === "fixed") {
-    times = [...new Set(config.fixedTimes)]
-      .filter((t) => /^([01]\d|2[0-3]):[0-5]\d$/.test(t))
-      .map((t) => atLocalTime(today, t, zone))
-      .sort((a, b) => a.getTime() - b.getTime())
-      .map((d) => formatClock(d, zone));
+    times = fixedDosesOn(today, config.fixedTimes, [], zone).map((d) => formatClock(d.at, zone));
   } else {
     const { recommendedInterval: every, dailyFrequency: count } = config.timingRules;
     if (Number.isFinite(every) && every > 0 && Number.isInteger(count) && count >= 1 && count <= 24) {

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { accountQueryKey } from "../../session/api/account.ts";
 import { pillLogKeys } from "./pill-logs.ts";
 
 /**
@@ -15,7 +16,7 @@ export function useAccountEvents(accountId: string) {
     source.addEventListener("medications", () => void client.invalidateQueries({ queryKey: ["medications", accountId] }));
     source.addEventListener("access-revoked", () => {
       source.close();
-      void client.invalidateQueries({ queryKey: ["account", accountId] });
+      void client.invalidateQueries({ queryKey: accountQueryKey(accountId) });
     });
     return () => source.close();
   }, [accountId, client]);
