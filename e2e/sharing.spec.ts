@@ -1,13 +1,13 @@
 import type { Browser } from "@playwright/test";
 import { E2E } from "./support/env.ts";
-import { createUser, expect, expectAccessible, snap, test, uniqueEmail } from "./support/fixtures.ts";
+import { createUser, expect, expectAccessible, randomIp, snap, test, uniqueEmail } from "./support/fixtures.ts";
 
 test.use({ timezoneId: "America/New_York" });
 
 async function newPage(browser: Browser) {
   const context = await browser.newContext({
     timezoneId: "America/New_York",
-    extraHTTPHeaders: { "x-forwarded-for": `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+    extraHTTPHeaders: { "x-forwarded-for": randomIp() },
     viewport: test.info().project.use.viewport ?? undefined,
   });
   return context.newPage();

@@ -24,7 +24,7 @@ test("a user signs in after a wrong password, is kept out of the sign-in screens
     await expect(page).toHaveURL(new RegExp(`/regimen/${me.id}$`));
   }
 
-  // Someone else's regimen: 'Loading...' while access is checked, then my own.
+  // Someone else's regimen sends me to my own.
   await page.goto(`/regimen/${other.id}`);
   await expect(page).toHaveURL(new RegExp(`/regimen/${me.id}$`));
 

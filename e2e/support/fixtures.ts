@@ -5,7 +5,8 @@ import { test as base, expect, type Page } from "@playwright/test";
 import type { CaughtMail } from "../../test/smtp-catcher.ts";
 import { E2E } from "./env.ts";
 
-const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join(".")}`;
+/** A made-up client address: the server, behind a trusted proxy here, rate-limits per address. */
+export const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join(".")}`;
 let n = 0;
 export const uniqueEmail = (prefix = "user") => `${prefix}-${Date.now().toString(36)}-${process.pid}-${++n}@example.test`;
 

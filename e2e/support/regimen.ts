@@ -1,16 +1,11 @@
 import type { Page } from "@playwright/test";
+import { addLocalDays, atLocalTime, localDateOf } from "../../src/domain/zoned-time.ts";
 import { expect, test } from "./fixtures.ts";
 
 /** 08:00 in New York, two days before the real today: the server accepts doses at such times (not in the future). */
 export function morningTwoDaysAgo(): Date {
-  const real = new Date();
-  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    new Date(real.getTime() - 2 * 86_400_000),
-  );
-  // 08:00 EST/EDT: find the offset of that day at noon.
-  const noonUtc = new Date(`${day}T12:00:00Z`);
-  const nyNoon = Number(new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", hour: "numeric", hourCycle: "h23" }).format(noonUtc));
-  return new Date(noonUtc.getTime() - (nyNoon - 8) * 3_600_000);
+  const zone = "America/New_York";
+  return atLocalTime(addLocalDays(localDateOf(new Date(), zone), -2), "08:00", zone);
 }
 
 /** Sets the time in the confirm dialog: the wheel on a phone, the inputs on a desktop (SPEC §2). */
