@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import js from "@eslint/js";
 import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -5,6 +7,27 @@ import tseslint from "typescript-eslint";
 
 // DESIGN §2: imports go one way only. web → domain, server → domain, both → shared; nothing of ours into domain.
 const boundary = (message, ...groups) => ["error", { patterns: [{ group: groups, message }] }];
+
+// Web features stand alone (CONVENTIONS: routes compose features): no feature imports another, and the shared
+// components and lib import no feature. Every folder under src/web/features is a zone, new ones included.
+const web = path.join(import.meta.dirname, "src/web");
+const features = fs
+  .readdirSync(path.join(web, "features"), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const featureZones = [
+  ...features.map((name) => ({
+    target: path.join(web, "features", name),
+    from: path.join(web, "features"),
+    except: [`./${name}`],
+    message: "A feature never imports another: compose them in src/web/routes, or move what both need to src/web/lib.",
+  })),
+  {
+    target: [path.join(web, "components"), path.join(web, "lib")],
+    from: path.join(web, "features"),
+    message: "src/web/components and src/web/lib are shared: they import no feature (a route composes them).",
+  },
+];
 
 export default tseslint.config(
   { ignores: ["dist/**", "node_modules/**", "test-results/**", "playwright-report/**", "data/**", "e2e/.run/**", "screenshots/**", "scratch/**"] },
@@ -46,6 +69,7 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      "import-x/no-restricted-paths": ["error", { zones: featureZones }],
       "no-restricted-imports": boundary(
         "src/web never imports src/server (DESIGN §2); share a schema through src/shared.",
         "**/server/**",

@@ -1,10 +1,10 @@
 import { createUser, expect, expectAccessible, snap, test } from "./support/fixtures.ts";
-import { card, expectCountdown, freezeAt, morningTwoDaysAgo } from "./support/regimen.ts";
+import { card, expectCountdown, freezeAt, morningTwoDaysAgo, storedLogs } from "./support/regimen.ts";
 
 test.use({ timezoneId: "America/New_York" });
 
 test("a user creates a fixed-schedule medication, is asked before taking it early, then edits and deletes it", async ({ page }) => {
-  await createUser(page, { name: "Fran Fixed" });
+  const user = await createUser(page, { name: "Fran Fixed" });
   await page.goto("/profile");
   await page.getByRole("link", { name: "+ Create a custom medication" }).click();
   await expect(page.getByRole("heading", { name: "New Medication" })).toBeVisible();
@@ -55,6 +55,8 @@ test("a user creates a fixed-schedule medication, is asked before taking it earl
   await expect(page.getByRole("region", { name: "Today's Medications:" }).getByRole("listitem")).toHaveText(["8:00 AMSinemet"]);
   // The 8:00 dose was an early 12:00 dose: next is 6:00 PM.
   await expectCountdown(page, "Sinemet", ["NEXT AT", "6:00 PM", "10:00:00"]);
+  // The dose shows while it is sent: the page is left once the server has it.
+  await expect.poll(async () => (await storedLogs(page, user.id)).map((l) => l.medicationName)).toEqual(["Sinemet CR"]);
 
   await page.goto("/profile");
   await page.getByRole("link", { name: "Edit Sinemet CR" }).click();
@@ -93,8 +95,13 @@ test("a user switches medications on and off on the profile, and the built-in st
   await expectAccessible(page);
   await snap(page, "profile-medications");
 
+  // The switches move at once and the server's answer follows: the next screen is opened once it has it.
+  const tracked = async () =>
+    ((await (await page.request.get(`/api/accounts/${user.id}/medications`)).json()) as Array<{ id: string }>).map((m) => m.id);
+  const amantadineId = ((await created.json()) as { id: string }).id;
   await levodopa.uncheck();
   await expect(levodopa).not.toBeChecked();
+  await expect.poll(tracked).toEqual([amantadineId]);
   await page.goto("/");
   await expect(page.getByRole("article")).toHaveText([/Amantadine/]);
 
@@ -103,6 +110,7 @@ test("a user switches medications on and off on the profile, and the built-in st
   // Nothing left: the built-in comes back (SPEC §4).
   await expect(levodopa).toBeChecked();
   await expect(amantadine).not.toBeChecked();
+  await expect.poll(tracked).toEqual(["carbidopa-levodopa"]);
 
   await page.getByLabel("Time zone").selectOption("Europe/London");
   await page.getByRole("button", { name: "Save" }).click();
@@ -127,4 +135,39 @@ test("the regimen's screens and dialogs pass an accessibility scan", async ({ pa
   await page.getByRole("button", { name: "Undo Last" }).click();
   await expectAccessible(page);
   await snap(page, "undo-last");
+});
+
+test("a user keeps a medication away from dairy and asks to be reminded to eat first; the edit screen shows both again", async ({ page }) => {
+  const user = await createUser(page, { name: "Dana Dairy" });
+  await page.goto("/profile");
+  await page.getByRole("link", { name: "+ Create a custom medication" }).click();
+  await expect(page.getByRole("heading", { name: "New Medication" })).toBeVisible();
+  await page.getByLabel("Name").fill("Levothyroxine");
+  await page.getByLabel("Pill label").fill("Levo");
+  await page.getByLabel("Keep away from").selectOption("no_dairy");
+  await page.getByLabel("Minutes after a dose").fill("240");
+  await page.getByLabel("Take it with food").check();
+  await page.getByLabel("Remind me to eat first").check();
+  await expect(page.getByLabel("Minutes before the dose")).toHaveValue("30");
+  await page.getByLabel("Minutes before the dose").fill("20");
+  await snap(page, "edit-medication-food");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/profile\//);
+
+  await page.getByRole("link", { name: "Edit Levothyroxine" }).click();
+  await expect(page.getByRole("heading", { name: "Edit Medication" })).toBeVisible();
+  await expect(page.getByLabel("Keep away from")).toHaveValue("no_dairy");
+  await expect(page.getByLabel("Minutes after a dose")).toHaveValue("240");
+  await expect(page.getByLabel("Remind me to eat first")).toBeChecked();
+  await expect(page.getByLabel("Minutes before the dose")).toHaveValue("20");
+  // Switched off, the reminder and the restriction leave nothing behind.
+  await page.getByLabel("Remind me to eat first").uncheck();
+  await expect(page.getByLabel("Minutes before the dose")).toHaveCount(0);
+  await page.getByLabel("Keep away from").selectOption("none");
+  await expect(page.getByLabel("Minutes after a dose")).toHaveCount(0);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/profile\//);
+  const [saved] = (await (await page.request.get(`/api/accounts/${user.id}/custom-medications`)).json()) as Array<Record<string, unknown>>;
+  expect(saved).toMatchObject({ foodRestriction: null, foodRequirement: { enabled: true, reminder_enabled: false } });
+  expect(saved!.foodRequirement).not.toHaveProperty("remind_minutes_before");
 });

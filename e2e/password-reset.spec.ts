@@ -67,3 +67,24 @@ test("forgot-password answers 'Check Your Email' for an address with no account"
   await page.getByRole("button", { name: "Send Reset Link" }).click();
   await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
 });
+
+test.describe("with the server unreachable", () => {
+  // page.route does not see requests that pass through a service worker.
+  test.use({ serviceWorkers: "block" });
+
+  test("a reset link opened while the server cannot be reached says so, not 'Invalid Reset Link'", async ({ page, consoleErrors }) => {
+    await page.route("**/api/password-reset/**", (route) => route.abort("internetdisconnected"));
+    await page.goto("/__/auth/action?mode=resetPassword&oobCode=not-a-real-code");
+    await expect(page.getByRole("heading", { name: "Reset Password" })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText("Cannot reach the server. Check your connection and try again.");
+    await expect(page.getByRole("heading", { name: "Invalid Reset Link" })).toHaveCount(0);
+    await snap(page, "reset-unreachable");
+
+    // Back online, the link is checked again and the server's answer shows.
+    await page.unroute("**/api/password-reset/**");
+    await page.getByRole("button", { name: "Try Again" }).click();
+    await expect(page.getByRole("heading", { name: "Invalid Reset Link" })).toBeVisible();
+    // The browser logs the refused request it was told to drop: that is this story, not a fault.
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !e.includes("net::ERR_INTERNET_DISCONNECTED")));
+  });
+});

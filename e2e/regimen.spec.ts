@@ -1,8 +1,8 @@
 import { createUser, expect, snap, test } from "./support/fixtures.ts";
-import { card, expectCountdown, freezeAt, morningTwoDaysAgo, pickTime } from "./support/regimen.ts";
+import { card, expectCountdown, freezeAt, keptOnDevice, morningTwoDaysAgo, pickTime, storedLogs } from "./support/regimen.ts";
 
-// NOTE: these stories stop Playwright's clock to assert exact countdowns; axe needs running timers, so the
-// accessibility scans of these screens are in medications.spec.ts.
+// NOTE: these stories stand Playwright's clock still (freezeAt) to assert exact countdowns; the accessibility scans
+// of these screens are in medications.spec.ts.
 test.use({ timezoneId: "America/New_York" });
 
 const LEVODOPA = "Carbidopa-levodopa";
@@ -13,7 +13,10 @@ test("a new user logs levodopa with the time adjusted, watches the protein banne
   page,
 }) => {
   await freezeAt(page, morningTwoDaysAgo()); // 8:00 AM in New York
-  await createUser(page, { name: "Paula Parker" });
+  const user = await createUser(page, { name: "Paula Parker" });
+  // Each dose shows at once and is stored a moment later (DESIGN §10): the next one, or Undo Last, waits for the row,
+  // or the server could take them out of order (a second dose first, and no "Already logged" question).
+  const stored = async () => (await storedLogs(page, user.id)).length;
   await page.goto("/");
   const levodopa = card(page, LEVODOPA);
   await expectCountdown(page, LEVODOPA, ["READY FOR FIRST DOSE"]);
@@ -37,6 +40,7 @@ test("a new user logs levodopa with the time adjusted, watches the protein banne
   await snap(page, "confirm-dose");
   await dialog.getByRole("button", { name: "CONFIRM" }).click();
   await expect(dialog).toBeHidden();
+  await expect.poll(stored).toBe(1);
 
   // Next at 7:45 + 4 h; protein forbidden until 8:45.
   await expectCountdown(page, LEVODOPA, ["NEXT AT", "11:45 AM", "03:45:00"]);
@@ -45,20 +49,26 @@ test("a new user logs levodopa with the time adjusted, watches the protein banne
   await expect(page.getByRole("region", { name: "Today's Medications:" }).getByRole("listitem")).toHaveText(["7:45 AMCarbidopa-levodopa"]);
   await snap(page, "regimen-after-dose");
 
-  await page.clock.fastForward("45:00"); // 8:45 AM: the window has passed
+  await freezeAt(page, new Date(morningTwoDaysAgo().getTime() + 45 * 60_000)); // 8:45 AM: the window has passed
   await expect(banner).toHaveText(/You can eat anything, including PROTEIN/);
   await expect(banner).toHaveCSS("background-color", GREEN);
   await expectCountdown(page, LEVODOPA, ["NEXT AT", "11:45 AM", "03:00:00"]);
 
-  await page.clock.fastForward("03:01:00"); // 11:46 AM
+  await freezeAt(page, new Date(morningTwoDaysAgo().getTime() + (3 * 60 + 46) * 60_000)); // 11:46 AM
   await expectCountdown(page, LEVODOPA, ["OVERDUE", "11:45 AM", "+00:01:00"]);
   await snap(page, "regimen-overdue");
 
-  for (const expected of ["11:46 AM", "11:46 AM", "11:46 AM"]) {
+  for (const [n, again] of [false, true, true].entries()) {
     await button.click();
-    await expect(dialog.getByRole("heading")).toHaveText(`I took my Carbidopa-levodopa at ${expected}`);
+    await expect(dialog.getByRole("heading")).toHaveText("I took my Carbidopa-levodopa at 11:46 AM");
     await dialog.getByRole("button", { name: "CONFIRM" }).click();
+    // DESIGN §12: a dose less than an hour after another asks first.
+    if (again) {
+      await expect(dialog.getByRole("heading")).toHaveText("Already logged by Paula Parker at 11:46 AM. Log another dose anyway?");
+      await dialog.getByRole("button", { name: "LOG ANOTHER" }).click();
+    }
     await expect(dialog).toBeHidden();
+    await expect.poll(stored).toBe(2 + n);
   }
   await expectCountdown(page, LEVODOPA, ["ALL DONE FOR TODAY"]);
   await expect(page.getByRole("region", { name: "Today's Medications:" }).getByRole("listitem")).toHaveCount(4);
@@ -69,11 +79,12 @@ test("a new user logs levodopa with the time adjusted, watches the protein banne
   await dialog.getByRole("button", { name: "Remove" }).click();
   await expect(page.getByRole("region", { name: "Today's Medications:" }).getByRole("listitem")).toHaveCount(3);
   await expectCountdown(page, LEVODOPA, ["NEXT AT", "3:46 PM", "04:00:00"]);
+  expect(await stored()).toBe(3);
 });
 
 test("the regimen refreshes its logs every 30 seconds and when the tab is shown again", async ({ page }) => {
   // NOTE: live events would refresh the page at once and hide both paths under test; this page gets an event
-  // stream that closes straight away (its reconnect waits on the stopped clock).
+  // stream that closes straight away (its reconnect is left to the browser).
   await page.route("**/events", (route) => route.fulfill({ status: 200, contentType: "text/event-stream", body: "" }));
   await freezeAt(page, morningTwoDaysAgo());
   const user = await createUser(page, { name: "Rita Refresh" });
@@ -83,7 +94,7 @@ test("the regimen refreshes its logs every 30 seconds and when the tab is shown 
     expect(
       (
         await page.request.post(`/api/accounts/${user.id}/pill-logs`, {
-          data: { timestamp: timestamp.toISOString() },
+          data: { timestamp: timestamp.toISOString(), confirmDuplicate: true },
           headers: { origin: new URL(page.url()).origin },
         })
       ).status(),
@@ -94,6 +105,7 @@ test("the regimen refreshes its logs every 30 seconds and when the tab is shown 
   await page.clock.runFor(29_000);
   await expectCountdown(page, LEVODOPA, ["READY FOR FIRST DOSE"]);
   await page.clock.runFor(2_000);
+  await freezeAt(page, new Date(morningTwoDaysAgo().getTime() + 31_000)); // the 31 s have passed on the wall clock too
   await expectCountdown(page, LEVODOPA, ["NEXT AT", "11:50 AM", "03:49:29"]);
 
   // Another dose, then the tab comes back into view (a laptop waking up): no 30-second wait.
@@ -102,4 +114,38 @@ test("the regimen refreshes its logs every 30 seconds and when the tab is shown 
   await expectCountdown(page, LEVODOPA, ["NEXT AT", "11:50 AM", "03:49:29"]);
   await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange", { bubbles: true })));
   await expectCountdown(page, LEVODOPA, ["NEXT AT", "12:00 PM", "03:59:49"]); // 8:00:20 + 4 h, now 8:00:31
+});
+
+test.describe("when the page closes before the server has answered a dose", () => {
+  // page.route does not see requests that pass through a service worker.
+  test.use({ serviceWorkers: "block" });
+
+  test("the dose is kept on the device, sent again after the reload, and the server holds exactly one row", async ({ page }) => {
+    const user = await createUser(page, { name: "Rhea Reload" });
+    await page.goto("/");
+    await expect(card(page, LEVODOPA)).toBeVisible();
+    // The first send never gets through (a lift with one bar): it is still on its way when the page reloads.
+    let posts = 0;
+    let sent = "";
+    await page.route(
+      (url) => url.pathname.endsWith("/pill-logs"),
+      async (route) => {
+        if (route.request().method() !== "POST" || ++posts > 1) return route.continue();
+        sent = (route.request().postDataJSON() as { id: string }).id;
+      },
+    );
+    await card(page, LEVODOPA).getByRole("button", { name: "I TOOK MY CARBIDOPA-LEVODOPA" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "CONFIRM" }).click();
+    const todays = page.getByRole("region", { name: "Today's Medications:" }).getByRole("listitem");
+    await expect(todays).toHaveCount(1);
+    await expect(card(page, LEVODOPA).getByTestId("countdown")).toContainText("NEXT AT");
+    await expect.poll(() => sent).not.toBe("");
+    await expect.poll(() => keptOnDevice(page)).toContain(sent);
+
+    await page.reload();
+    await expect(todays).toHaveCount(1);
+    await expect.poll(async () => (await storedLogs(page, user.id)).map((l) => l.id)).toEqual([sent]);
+    await expect(todays).not.toContainText("Waiting to sync");
+    expect(posts).toBe(2);
+  });
 });

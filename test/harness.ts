@@ -4,11 +4,14 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import webpush from "web-push";
 import { inject } from "vitest";
+import type { Clock } from "../src/server/clock.ts";
 import type { Config } from "../src/server/config.ts";
 import { createDb, type Db } from "../src/server/db/client.ts";
+import { createLogger, type Logger, type LogLevel } from "../src/server/log.ts";
 import { sharedAccess } from "../src/server/db/schema.ts";
-import { startServer } from "../src/server/server.ts";
+import { startServer, type RunningServer } from "../src/server/server.ts";
 import { startSmtpCatcher } from "./smtp-catcher.ts";
 import { withDatabase } from "./setup/template.ts";
 
@@ -105,12 +108,26 @@ export class Client {
   }
 }
 
+/**
+ * The server's log in tests: quiet, except that an error line goes to console.error, which fails the test
+ * (test/setup/console-error.ts) unless the test expects it.
+ */
+export function testLogger(level: LogLevel = "error") {
+  return createLogger(level, { write: (line: string) => console.error(line.trimEnd()) });
+}
+
 let userCounter = 0;
 
-/** A running app over a fresh database, with a real SMTP catcher; everything over real HTTP on 127.0.0.1. */
-export async function startTestApp(overrides: Partial<Config> = {}) {
+/**
+ * A running app over a fresh database, with a real SMTP catcher; everything over real HTTP on 127.0.0.1.
+ * `now` (or a whole `clock`, which the reminder scheduler reads too) is the server's clock; `smtpDelayMs` makes the catcher take that long to accept each message.
+ */
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  opts: { now?: () => Date; clock?: Clock; eventHeartbeatMs?: number; smtpDelayMs?: number; logger?: Logger } = {},
+) {
   const database = await createTestDatabase();
-  const smtp = await startSmtpCatcher();
+  const smtp = await startSmtpCatcher(0, undefined, { delayMs: opts.smtpDelayMs });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dosetime-app-"));
   const webRoot = path.join(dataDir, "web");
   fs.mkdirSync(webRoot);
@@ -128,13 +145,19 @@ export async function startTestApp(overrides: Partial<Config> = {}) {
     google: undefined,
     // Each test client sends its own X-Forwarded-For, so rate limits are per client as behind a real proxy.
     trustProxy: true,
+    logLevel: "error",
+    vapid: { ...webpush.generateVAPIDKeys(), subject: "mailto:no-reply@dosetime.test" },
+    embeddedPgRoot: path.join(dataDir, "pg-root"),
     ...overrides,
   };
-  const server = await startServer(config, { webRoot });
+  const logger = opts.logger ?? testLogger(config.logLevel);
+  const server = await startServer(config, { webRoot, now: opts.now, clock: opts.clock, eventHeartbeatMs: opts.eventHeartbeatMs, logger });
+  const others: RunningServer[] = [];
   const base = config.publicUrl;
   return {
     base,
     routes: server.routes,
+    server,
     db: database.db,
     smtp,
     config,
@@ -152,7 +175,24 @@ export async function startTestApp(overrides: Partial<Config> = {}) {
       if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
       return Object.assign(c, { userId: res.body.user.id, email });
     },
+    /** Another app server on the same database, as behind a load balancer; closed with this app. */
+    async startAnother(changes: Partial<Config> = {}): Promise<RunningServer> {
+      const anotherPort = await freePort();
+      const another = await startServer(
+        {
+          ...config,
+          port: anotherPort,
+          publicUrl: `http://127.0.0.1:${anotherPort}`,
+          dataDir: fs.mkdtempSync(path.join(dataDir, "another-")),
+          ...changes,
+        },
+        { webRoot, now: opts.now, clock: opts.clock, eventHeartbeatMs: opts.eventHeartbeatMs, logger },
+      );
+      others.push(another);
+      return another;
+    },
     async close() {
+      for (const other of others) await other.close();
       await server.close();
       await smtp.close();
       await database.drop();
@@ -173,4 +213,13 @@ export async function shareAccount(db: Db, owner: { userId: string; email: strin
     sharedWithName: "Caregiver",
     sharedWithEmail: caregiver.email,
   });
+}
+
+/** Every "METHOD /api/path" the app serves (Better Auth's wildcard aside), sorted: the route-list tests read it. */
+export function servedApiRoutes(routes: ReadonlyArray<{ method: string; path: string }>): string[] {
+  return [
+    ...new Set(
+      routes.filter((r) => r.path.startsWith("/api/") && !r.path.startsWith("/api/auth") && r.method !== "ALL").map((r) => `${r.method} ${r.path}`),
+    ),
+  ].sort();
 }

@@ -18,8 +18,8 @@ export function decodeMail(raw: string): CaughtMail {
   return { to, subject, text };
 }
 
-/** A real SMTP server on 127.0.0.1 that keeps what it receives. */
-export async function startSmtpCatcher(port = 0, onMail?: (mail: CaughtMail) => void) {
+/** A real SMTP server on 127.0.0.1 that keeps what it receives; with `delayMs`, as a slow relay, it takes that long to accept a message. */
+export async function startSmtpCatcher(port = 0, onMail?: (mail: CaughtMail) => void, opts: { delayMs?: number } = {}) {
   const inbox: CaughtMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -28,7 +28,8 @@ export async function startSmtpCatcher(port = 0, onMail?: (mail: CaughtMail) => 
     onData(stream, _session, callback) {
       let raw = "";
       stream.on("data", (chunk: Buffer) => (raw += chunk.toString("latin1")));
-      stream.on("end", () => {
+      stream.on("end", async () => {
+        if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
         const mail = decodeMail(raw);
         inbox.push(mail);
         onMail?.(mail);

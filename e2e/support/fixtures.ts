@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Page } from "@playwright/test";
 import type { CaughtMail } from "../../test/smtp-catcher.ts";
 import { E2E } from "./env.ts";
 
@@ -74,4 +74,14 @@ export async function expectAccessible(page: Page) {
 export async function snap(page: Page, name: string) {
   const project = test.info().project.name;
   await page.screenshot({ path: path.resolve(import.meta.dirname, "../../screenshots", project, `${name}.png`), fullPage: true });
+}
+
+/** Another person's phone or computer: a fresh context in the spec's zone, at the project's width, with its own address. */
+export async function newPage(browser: Browser, timezoneId = "America/New_York") {
+  const context = await browser.newContext({
+    timezoneId,
+    extraHTTPHeaders: { "x-forwarded-for": randomIp() },
+    viewport: test.info().project.use.viewport ?? undefined,
+  });
+  return context.newPage();
 }

@@ -1,3 +1,5 @@
+import type { DoseStatus } from "./types.ts";
+
 /** Who is logging for whom: the signed-in user for themself, or a caregiver for the account's owner. */
 export type Viewer = { isOwnAccount: boolean; ownerName: string };
 
@@ -18,9 +20,17 @@ export function confirmDoseText(pillLabel: string, time: string, viewer: Viewer)
   return viewer.isOwnAccount ? `I took my ${pillLabel} at ${time}` : `I gave ${firstName(viewer.ownerName)} ${pillLabel} at ${time}`;
 }
 
-/** SPEC §2: a log made by someone other than the owner says who. Example: → 'Logged by Carl'. */
-export function loggedByText(log: { userId: string; loggedByUserId?: string | null; loggedByName?: string | null }): string | null {
+/**
+ * SPEC §2: a log made by someone other than the owner says who. Example: → 'Logged by Carl'; a skip (DESIGN §12)
+ * → 'Skipped by Carl'.
+ */
+export function loggedByText(log: {
+  userId: string;
+  loggedByUserId?: string | null;
+  loggedByName?: string | null;
+  status?: DoseStatus;
+}): string | null {
   const by = log.loggedByUserId || log.userId;
   if (by === log.userId) return null;
-  return `Logged by ${log.loggedByName?.trim() || "Unknown"}`;
+  return `${log.status === "skipped" ? "Skipped" : "Logged"} by ${log.loggedByName?.trim() || "Unknown"}`;
 }

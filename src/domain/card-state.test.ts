@@ -66,4 +66,24 @@ describe.each(DAYS_BY_ZONE)("card state and texts, %s on %s", (zone, day) => {
     expect(earlyDose(med, taken, at(day, "19:00"), zone)).toEqual({ at: at(addLocalDays(day, 1), "12:00"), tomorrow: true });
     expect(earlyDose(levodopa, [], at(day, "10:00"), zone)).toBeNull();
   });
+  // Times 08:00 and 20:00 (SPEC §4's next dose; no next dose means no early-dose question):
+  //   00:30 ─ 08:00 ─ 09:00 ─ 18:59 19:00 ─ 20:00 ─ 20:20 ─ 20:31 ─ 21:00 ─ 23:59 │ 08:00 tomorrow
+  //           dose                          dose    overdue  missed
+  it.each([
+    ["nothing taken, 00:30: 08:00 is 7.5 h away", [], "00:30", { time: "08:00", tomorrow: false }],
+    ["08:00 missed, 09:00: 20:00 is the next dose", [], "09:00", { time: "20:00", tomorrow: false }],
+    ["08:00 taken, 18:59: 20:00 is 61 min away", ["08:00"], "18:59", { time: "20:00", tomorrow: false }],
+    ["08:00 taken, 19:00: exactly 60 min is not early", ["08:00"], "19:00", null],
+    ["08:00 taken, 20:20: 20:00 is overdue, the user is taking it", ["08:00"], "20:20", null],
+    ["08:00 taken, 20:00 missed, 20:31: no next dose today (late, not early)", ["08:00"], "20:31", null],
+    ["08:00 taken, 20:00 missed, 21:00: no question about tomorrow's 08:00", ["08:00"], "21:00", null],
+    ["08:00 taken, 20:00 missed, 23:59", ["08:00"], "23:59", null],
+    ["both missed, 21:00", [], "21:00", null],
+    ["both taken, 21:00: tomorrow's 08:00 is guarded", ["08:00", "20:10"], "21:00", { time: "08:00", tomorrow: true }],
+  ] as const)("early dose, 08:00 and 20:00: %s", (_, taken, now, expected) => {
+    const med = fixedMed(["08:00", "20:00"]);
+    const logs = taken.map((t) => logAt(at(day, t), med.id));
+    const want = expected && { at: at(expected.tomorrow ? addLocalDays(day, 1) : day, expected.time), tomorrow: expected.tomorrow };
+    expect(earlyDose(med, logs, at(day, now), zone)).toEqual(want);
+  });
 });

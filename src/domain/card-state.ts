@@ -61,12 +61,26 @@ export const EARLY_DOSE_MS = 60 * MINUTE_MS;
 
 /**
  * SPEC §4 logging flow step 2: for a fixed schedule, the dose the user would be taking early, or null.
- * Not while a dose is overdue (the user is taking that one). Example: next 12:00, now 10:59 → the 12:00 dose;
- * now 11:00 → null (exactly 60 minutes is not early).
+ * It asks about SPEC §4's next dose only: none once the day's last time is missed (the user is late, not early;
+ * the card's '(Tomorrow)' is a display choice), none while a dose is overdue (the user is taking that one).
+ * Example: next 12:00, now 10:59 → the 12:00 dose; now 11:00 → null (exactly 60 minutes is not early);
+ * 08:00 taken, 20:00 missed, now 21:00 → null.
  */
 export function earlyDose(config: MedicationConfig, logs: readonly DoseLog[], now: Date, zone: TimeZone): NextDose | null {
   if (config.scheduleType !== "fixed") return null;
   if (fixedOverdueDose(config, logs, now, zone)) return null;
-  const next = fixedNextDose(config, logs, now, zone) ?? firstDoseTomorrow(config, now, zone);
+  const next = fixedNextDose(config, logs, now, zone);
   return next && next.at.getTime() - now.getTime() > EARLY_DOSE_MS ? next : null;
+}
+
+/**
+ * The instant a skip from the card is stamped with: the dose the card shows (fixed: the overdue or next dose's time),
+ * so it takes that dose's slot and no other; a flexible schedule's skip is "now".
+ * Example, 08:00 and 12:00, 08:00 taken at 08:00, now 08:10 → 12:00 (not 08:10, which 08:00's slot would take).
+ */
+export function skipInstant(config: MedicationConfig, state: CardState, now: Date): Date {
+  if (config.scheduleType !== "fixed") return now;
+  if (state.kind === "next") return state.at;
+  if (state.kind === "overdue") return state.since;
+  return now;
 }

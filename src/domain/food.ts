@@ -1,5 +1,5 @@
 import { logMedicationId, type FoodRestrictionType, type MedicationConfig } from "./medications.ts";
-import { MINUTE_MS, type DoseLog, type TimeZone } from "./types.ts";
+import { isSkipped, MINUTE_MS, type DoseLog, type TimeZone } from "./types.ts";
 import { formatClock } from "./zoned-time.ts";
 
 /** SPEC §1 eat-status colours. */
@@ -26,7 +26,8 @@ export type FoodBanner =
 
 /**
  * A medication's restriction is active while a dose's time + after_minutes is still ahead; it lasts until the
- * latest such end. Any log counts, not only today's: a dose at 23:30 still forbids protein at 00:10.
+ * latest such end. Any log counts, not only today's: a dose at 23:30 still forbids protein at 00:10. A skipped dose
+ * was not taken, so it restricts nothing (DESIGN §12).
  */
 export function activeRestrictions(meds: readonly MedicationConfig[], logs: readonly DoseLog[], now: Date): ActiveRestriction[] {
   const active: ActiveRestriction[] = [];
@@ -34,7 +35,7 @@ export function activeRestrictions(meds: readonly MedicationConfig[], logs: read
     const r = med.foodRestriction;
     if (!r) continue;
     const ends = logs
-      .filter((l) => logMedicationId(l) === med.id)
+      .filter((l) => logMedicationId(l) === med.id && !isSkipped(l))
       .map((l) => Date.parse(l.timestamp) + r.after_minutes * MINUTE_MS)
       .filter((end) => end > now.getTime());
     if (ends.length) active.push({ medicationId: med.id, label: restrictionLabel(r), until: new Date(Math.max(...ends)) });

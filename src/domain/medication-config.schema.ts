@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./input.schema.ts";
 import { parseLocalTime } from "./zoned-time.ts";
 
 // DESIGN §6.9: the edit-medication form's rules, one clear message per field. Kept apart from the rules so the
@@ -11,12 +12,10 @@ const minutes = (field: string, max = 24 * 60) =>
     .min(0, `${field} cannot be negative`)
     .max(max, `${field} must be at most ${max} minutes`);
 
-const text = (max: number, field: string) => z.string().trim().max(max, `${field} must be at most ${max} characters`);
-
 export const medicationConfigInput = z
   .strictObject({
-    name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(200, "Name must be at most 200 characters"),
-    description: text(500, "Description").default(""),
+    name: text("Name", 200, { required: "Name is required" }),
+    description: text("Description", 500).default(""),
     scheduleType: z.enum(["fixed", "flexible"], { error: "Schedule type must be fixed or flexible" }),
     fixedTimes: z
       .array(
@@ -36,7 +35,7 @@ export const medicationConfigInput = z
         .max(24, "Doses per day must be between 1 and 24"),
     }),
     avoidance: z
-      .strictObject({ type: text(50, "Avoidance type"), durationMinutes: minutes("Avoidance duration") })
+      .strictObject({ type: text("Avoidance type", 50), durationMinutes: minutes("Avoidance duration") })
       .nullable()
       .optional(),
     foodRestriction: z
@@ -44,7 +43,7 @@ export const medicationConfigInput = z
         type: z.enum(["protein", "no_dairy", "no_caffeine", "empty_stomach", "custom"], { error: "Choose a food restriction type" }),
         before_minutes: minutes("Minutes before"),
         after_minutes: minutes("Minutes after"),
-        custom_description: text(100, "Custom restriction").optional(),
+        custom_description: text("Custom restriction", 100).optional(),
       })
       .nullable()
       .optional(),
@@ -56,7 +55,7 @@ export const medicationConfigInput = z
         after_minutes: minutes("Avoidance minutes after").optional(),
         remind_to_eat: z.boolean().optional(),
         remind_minutes_before: minutes("Reminder minutes before").optional(),
-        custom_description: text(100, "Custom avoidance").optional(),
+        custom_description: text("Custom avoidance", 100).optional(),
       })
       .nullable()
       .optional(),
@@ -65,13 +64,13 @@ export const medicationConfigInput = z
         enabled: z.boolean(),
         reminder_enabled: z.boolean().optional(),
         remind_minutes_before: minutes("Reminder minutes before").optional(),
-        custom_message: text(200, "Custom message").optional(),
+        custom_message: text("Custom message", 200).optional(),
       })
       .nullable()
       .optional(),
     displayConfig: z.strictObject({
-      pillLabel: z.string().trim().min(1, "Pill label is required").max(40, "Pill label must be at most 40 characters"),
-      timingLabel: z.string().trim().min(1, "Timing label is required").max(20, "Timing label must be at most 20 characters"),
+      pillLabel: text("Pill label", 40, { required: "Pill label is required" }),
+      timingLabel: text("Timing label", 20, { required: "Timing label is required" }),
     }),
   })
   .superRefine((c, ctx) => {

@@ -44,16 +44,6 @@ export const BUILT_IN_MEDICATIONS: readonly MedicationConfig[] = [
   },
 ];
 
-/** SPEC §3's heuristic: a hyphen and at most 25 characters. Example: "carbidopa-levodopa" → true. */
-export function looksLikeBuiltInId(id: string): boolean {
-  return id.includes("-") && id.length <= 25;
-}
-
-/** DESIGN §6.1: built-in only when the catalogue has it; the heuristic alone only classifies. */
-export function isBuiltInId(id: string): boolean {
-  return looksLikeBuiltInId(id) && BUILT_IN_MEDICATIONS.some((m) => m.id === id);
-}
-
 export function getBuiltInMedication(id: string): MedicationConfig | null {
   return BUILT_IN_MEDICATIONS.find((m) => m.id === id) ?? null;
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { confirmDoseText, doseButtonText, firstName, loggedByText } from "./attribution.ts";
 import { logsOnDay, newestFirst } from "./history.ts";
-import { invitationEmailError } from "./invitation-email.ts";
 import { wall } from "./test-support.ts";
 
 describe("attribution texts (SPEC §2)", () => {
@@ -21,22 +20,8 @@ describe("attribution texts (SPEC §2)", () => {
     expect(loggedByText({ userId: "u1", loggedByUserId: null })).toBeNull();
     expect(loggedByText({ userId: "u1", loggedByUserId: "c2", loggedByName: "Carl" })).toBe("Logged by Carl");
     expect(loggedByText({ userId: "u1", loggedByUserId: "c2", loggedByName: null })).toBe("Logged by Unknown");
+    expect(loggedByText({ userId: "u1", loggedByUserId: "c2", loggedByName: "Carl", status: "skipped" })).toBe("Skipped by Carl");
   });
-});
-
-describe("invitation e-mail checks (SPEC §5), in SPEC's order", () => {
-  const ctx = { ownEmail: "Owner@Example.test", pendingEmails: ["pending@example.test"], accessEmails: ["Carer@example.test"] };
-  it.each([
-    ["", "Please enter an email address"],
-    ["   ", "Please enter an email address"],
-    ["not-an-email", "Please enter a valid email address"],
-    ["a@b", "Please enter a valid email address"],
-    ["two words@example.test", "Please enter a valid email address"],
-    ["owner@example.TEST", "You cannot share access with yourself"],
-    ["PENDING@example.test", "An invitation has already been sent to this email"],
-    ["carer@example.test", "This user already has access to your account"],
-    [" friend@example.test ", null],
-  ])("%j → %j", (email, message) => expect(invitationEmailError(email, ctx)).toBe(message));
 });
 
 describe("history day window (SPEC §7)", () => {

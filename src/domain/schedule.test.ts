@@ -42,6 +42,14 @@ describe.each(DAYS_BY_ZONE)("fixed schedule, %s on %s", (zone, day) => {
     expect(midnightDose.map((d) => d.taken)).toEqual([true]);
   });
 
+  // Yesterday: ... 20:00 | today 00:00 ... 00:20 (yesterday's 23:50 dose, late) ... 08:00
+  it("a dose taken just after midnight for the evening slot does not take the morning slot", () => {
+    const late = fixedMed(["08:00", "23:50"]);
+    const doses = fixedDosesOn(day, late.fixedTimes, [logAt(at(day, "00:15"), late.id)], zone);
+    expect(doses.map((d) => d.taken)).toEqual([false, false]);
+    expect(fixedDosesOn(addLocalDays(day, -1), late.fixedTimes, [logAt(at(day, "00:15"), late.id)], zone).map((d) => d.taken)).toEqual([false, true]);
+  });
+
   it("next dose: the first future untaken time; tomorrow's first when all are taken; none when one was missed", () => {
     const logs = [logAt(at(day, "08:05"), med.id)];
     expect(fixedNextDose(med, logs, at(day, "09:00"), zone)).toEqual({ at: at(day, "12:00"), tomorrow: false });

@@ -35,3 +35,9 @@ export function fixedMed(times: string[], overrides: Partial<MedicationConfig> =
     ...overrides,
   };
 }
+
+export const skipAt = (instant: Date, medicationId: string | null = null, skipReason = "Side effects"): DoseLog => ({
+  ...logAt(instant, medicationId),
+  status: "skipped",
+  skipReason,
+});

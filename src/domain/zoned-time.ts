@@ -23,15 +23,27 @@ export function parseLocalTime(time: LocalTime): [number, number] | null {
   return m ? [Number(m[1]), Number(m[2])] : null;
 }
 
+// NOTE: the reminder scheduler asks for the same few days' dose times of many accounts on every pass, and the page
+// for the same dose times at every tick of its clock (each card's state, DESIGN §9 idle CPU). Each answer costs
+// several Intl look-ups: the instants are remembered (a pure function's; a zone's rules do not change while we run).
+const MAX_REMEMBERED = 20_000;
+const remembered = new Map<string, number>();
+
 /**
  * The instant a wall-clock time happens on a local day. A time skipped by a DST jump moves forward by the jump
  * (02:30 on a spring-forward day in New York → 03:30 EDT); a repeated time is its first occurrence.
  */
 export function atLocalTime(date: LocalDate, time: LocalTime, zone: TimeZone): Date {
+  const key = `${date} ${time} ${zone}`;
+  const known = remembered.get(key);
+  if (known !== undefined) return new Date(known);
   const [y, mo, d] = parseLocalDate(date);
   const t = parseLocalTime(time);
   if (!t) throw new RangeError(`not an HH:MM time: ${time}`);
-  return new Date(new TZDate(y, mo, d, t[0], t[1], 0, 0, zone).getTime());
+  const at = new TZDate(y, mo, d, t[0], t[1], 0, 0, zone).getTime();
+  if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+  remembered.set(key, at);
+  return new Date(at);
 }
 
 /** The day after (or `days` after) a local date. Example: "2026-12-31" + 1 → "2027-01-01". */

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
 
@@ -10,7 +11,16 @@ afterAll(() => app?.close());
 describe("health, SPA and headers", () => {
   it("answers /healthz and /readyz", async () => {
     expect(await app.client().json("GET", "/healthz")).toEqual({ status: 200, body: { status: "ok" } });
-    expect(await app.client().json("GET", "/readyz")).toEqual({ status: 200, body: { status: "ok" } });
+    expect(await app.client().json("GET", "/readyz")).toEqual({ status: 200, body: { status: "ok", database: "ok", events: "ok" } });
+  });
+
+  it("answers /readyz 503 naming the live-event listener while it is down, and 200 once it is back", async () => {
+    await app.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen %'`);
+    let res = await app.client().json("GET", "/readyz");
+    while (res.status === 200) res = await app.client().json("GET", "/readyz");
+    expect(res).toEqual({ status: 503, body: { status: "unavailable", database: "ok", events: "down" } });
+    while (res.status === 503) res = await app.client().json("GET", "/readyz");
+    expect(res).toEqual({ status: 200, body: { status: "ok", database: "ok", events: "ok" } });
   });
 
   it("serves index.html for any screen path, with the security headers", async () => {

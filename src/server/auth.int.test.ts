@@ -75,10 +75,13 @@ describe("accounts and sessions", () => {
   it("refuses a cross-origin POST carrying the user's cookie, and changes nothing", async () => {
     const user = await app.signUp({ name: "Origin Test" });
     const evil = { origin: "http://evil.test" };
-    expect((await user.request("POST", "/api/auth/update-user", { name: "Hacked" }, evil)).status).toBe(403);
+    const password = { currentPassword: "secret-pass-1", newPassword: "hacked-pass-1" };
+    expect((await user.request("POST", "/api/auth/change-password", password, evil)).status).toBe(403);
     expect((await user.request("PATCH", "/api/me", { name: "Hacked" }, evil)).status).toBe(403);
     expect((await user.request("POST", "/api/auth/sign-out", {}, evil)).status).toBe(403);
     expect((await user.json("GET", "/api/me")).body).toMatchObject({ name: "Origin Test" });
+    const signIn = await app.client().request("POST", "/api/auth/sign-in/email", { email: user.email, password: "secret-pass-1" });
+    expect(signIn.status).toBe(200);
   });
 
   it("rate-limits sign-in attempts from one client with 429", async () => {

@@ -14,6 +14,8 @@ describe("configuration (DESIGN §7)", () => {
       databaseUrl: undefined,
       google: undefined,
       trustProxy: false,
+      logLevel: "info",
+      embeddedPgRoot: "/var/lib/dosetime",
     });
     expect(c.dataDir).toBe(path.resolve("./data"));
   });
@@ -45,6 +47,20 @@ describe("configuration (DESIGN §7)", () => {
     expect(fs.statSync(path.join(dir, "auth-secret")).mode & 0o777).toBe(0o600);
     expect(loadConfig({ DATA_DIR: dir, AUTH_SECRET: "x".repeat(32) }).authSecret).toBe("x".repeat(32));
     expect(() => loadConfig({ DATA_DIR: dir, AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET: must be at least 32 characters/);
+    fs.rmSync(dir, { recursive: true });
+  });
+
+  it("generates the VAPID keys once into DATA_DIR, or takes both from the environment; the subject defaults to MAIL_FROM", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dosetime-cfg-"));
+    const first = loadConfig({ DATA_DIR: dir, MAIL_FROM: "Dosetime <care@example.org>" });
+    expect(first.vapid).toMatchObject({ subject: "mailto:care@example.org" });
+    expect(first.vapid.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(loadConfig({ DATA_DIR: dir }).vapid.publicKey).toBe(first.vapid.publicKey);
+    expect(fs.statSync(path.join(dir, "vapid-keys.json")).mode & 0o777).toBe(0o600);
+    const env = { DATA_DIR: dir, VAPID_PUBLIC_KEY: "B".repeat(87), VAPID_PRIVATE_KEY: "p".repeat(43), VAPID_SUBJECT: "https://dosetime.example.org" };
+    expect(loadConfig(env).vapid).toEqual({ publicKey: "B".repeat(87), privateKey: "p".repeat(43), subject: "https://dosetime.example.org" });
+    expect(() => parseEnv({ VAPID_PUBLIC_KEY: "B".repeat(87) })).toThrow(/VAPID_PUBLIC_KEY\/VAPID_PRIVATE_KEY: set both or neither/);
+    expect(() => parseEnv({ VAPID_SUBJECT: "someone" })).toThrow(/VAPID_SUBJECT: must be a mailto: or https: URL/);
     fs.rmSync(dir, { recursive: true });
   });
 });

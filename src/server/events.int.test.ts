@@ -1,26 +1,19 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, freePort, shareAccount, startTestApp, type TestApp } from "../../test/harness.ts";
-import { startServer, type RunningServer } from "./server.ts";
+import { Client, shareAccount, startTestApp, type TestApp } from "../../test/harness.ts";
+import { session, sharedAccess } from "./db/schema.ts";
+import type { RunningServer } from "./server.ts";
+
+// NOTE: a 300 ms heartbeat instead of 25 s, so that a re-check at the heartbeat is seen without waiting.
+const HEARTBEAT_MS = 300;
 
 let app: TestApp;
 let second: RunningServer;
 beforeAll(async () => {
-  app = await startTestApp();
-  // A second app server on the same database, as behind a load balancer.
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dosetime-second-"));
-  second = await startServer(
-    { ...app.config, port, publicUrl: `http://127.0.0.1:${port}`, dataDir },
-    { webRoot: path.join(app.config.dataDir, "web") },
-  );
+  app = await startTestApp({}, { eventHeartbeatMs: HEARTBEAT_MS });
+  second = await app.startAnother();
 });
-afterAll(async () => {
-  await second?.close();
-  await app?.close();
-});
+afterAll(() => app?.close());
 
 /** Reads server-sent events from a stream until `until` returns true (or the stream ends). */
 async function readEvents(res: Response, until: (events: string[]) => boolean, timeoutMs = 10_000): Promise<{ events: string[]; ended: boolean }> {
@@ -69,5 +62,57 @@ describe("live events (DESIGN §1, §4)", () => {
     expect((await owner.delete(`/api/accounts/${owner.userId}/caregivers/${carer.userId}`)).status).toBe(204);
     expect(await result).toEqual({ events: ["ready", "access-revoked"], ended: true });
     expect((await carer.get(`/api/accounts/${owner.userId}/events`)).status).toBe(404);
+  });
+});
+
+describe("event streams re-check at every heartbeat (issue 8)", () => {
+  it("a caregiver's stream ends at the next heartbeat when the access row is gone without a NOTIFY", async () => {
+    const owner = await app.signUp();
+    const carer = await app.signUp();
+    await shareAccount(app.db, owner, carer);
+    const stream = await carer.get(`/api/accounts/${owner.userId}/events`);
+    expect(stream.status).toBe(200);
+    const result = readEvents(stream, () => false, 5000);
+    await new Promise((r) => setTimeout(r, 2 * HEARTBEAT_MS)); // it lives across heartbeats while allowed
+    await app.db.delete(sharedAccess).where(eq(sharedAccess.sharedWithUserId, carer.userId));
+    expect(await result).toEqual({ events: ["ready", "access-revoked"], ended: true });
+  });
+
+  it("a stream ends at the next heartbeat when its session is gone (signed out elsewhere, password reset)", async () => {
+    const owner = await app.signUp();
+    const stream = await owner.get(`/api/accounts/${owner.userId}/events`);
+    expect(stream.status).toBe(200);
+    const result = readEvents(stream, () => false, 5000);
+    await new Promise((r) => setTimeout(r, 2 * HEARTBEAT_MS));
+    await app.db.delete(session).where(eq(session.userId, owner.userId));
+    expect(await result).toEqual({ events: ["ready", "access-revoked"], ended: true });
+  });
+
+  it("one user may hold 10 open streams; the 11th is refused with 429 until one closes", async () => {
+    const owner = await app.signUp();
+    const open: Response[] = [];
+    for (let i = 0; i < 10; i++) {
+      const res = await owner.get(`/api/accounts/${owner.userId}/events`);
+      expect(res.status).toBe(200);
+      open.push(res);
+    }
+    const refused = await owner.json("GET", `/api/accounts/${owner.userId}/events`);
+    expect(refused).toEqual({ status: 429, body: { error: "Too many open pages are following live changes. Close some tabs and try again." } });
+    // Another user is not affected.
+    const other = await app.signUp();
+    const theirs = await other.get(`/api/accounts/${other.userId}/events`);
+    expect(theirs.status).toBe(200);
+    await theirs.body!.cancel();
+
+    await open.pop()!.body!.cancel();
+    let again: Response | undefined;
+    for (let i = 0; i < 50 && again?.status !== 200; i++) {
+      if (again) await new Promise((r) => setTimeout(r, 50));
+      again = await owner.get(`/api/accounts/${owner.userId}/events`);
+      if (again.status !== 200) await again.body?.cancel();
+    }
+    expect(again!.status).toBe(200);
+    await again!.body!.cancel();
+    for (const res of open) await res.body!.cancel();
   });
 });

@@ -1,11 +1,12 @@
 import pg from "pg";
 import type { Db } from "./db/client.ts";
+import type { Logger } from "./log.ts";
 
 /**
  * Live changes to an account, for its open pages (DESIGN §1, §4). They travel through PostgreSQL LISTEN/NOTIFY,
  * so a change made on one app server reaches pages connected to another.
  */
-export type AccountEvent = { accountId: string; kind: "pill-logs" | "medications" | "access-revoked"; userId?: string };
+export type AccountEvent = { accountId: string; kind: "pill-logs" | "medications" | "access-revoked" | "settings"; userId?: string };
 type Listener = (event: AccountEvent) => void;
 
 const CHANNEL = "dosetime_events";
@@ -13,11 +14,17 @@ const CHANNEL = "dosetime_events";
 export type EventHub = {
   publish: (db: Db, event: AccountEvent) => Promise<void>;
   subscribe: (accountId: string, listener: Listener) => () => void;
+  /** Whether the LISTEN connection is up (/readyz); while it is down, open pages miss live changes. */
+  listening: () => boolean;
+  logger: Logger;
+  /** Every account's events (the reminder scheduler recomputes an account on each). */
+  subscribeAll: (listener: Listener) => () => void;
   close: () => Promise<void>;
 };
 
-export async function createEventHub(databaseUrl: string): Promise<EventHub> {
+export async function createEventHub(databaseUrl: string, logger: Logger): Promise<EventHub> {
   const listeners = new Map<string, Set<Listener>>();
+  const everyone = new Set<Listener>();
   let client: pg.Client | null = null;
   let closed = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -26,21 +33,32 @@ export async function createEventHub(databaseUrl: string): Promise<EventHub> {
     try {
       const event = JSON.parse(payload ?? "") as AccountEvent;
       listeners.get(event.accountId)?.forEach((l) => l(event));
+      everyone.forEach((l) => l(event));
     } catch {
       // not ours
     }
   };
 
+  const reconnect = () => {
+    if (!closed) retry = setTimeout(() => connect().catch(reconnect), 1000);
+  };
   const connect = async () => {
     const c = new pg.Client({ connectionString: databaseUrl });
     c.on("notification", (n) => dispatch(n.payload));
     // NOTE: a lost listener connection (database restart) is re-opened; pages keep their 30-second refresh meanwhile.
-    c.on("error", () => undefined);
+    c.on("error", (err) => logger.warn({ err: err.message }, "the live-event listener lost its connection"));
     c.on("end", () => {
-      if (!closed) retry = setTimeout(() => connect().catch(() => undefined), 1000);
+      if (client !== c) return;
+      client = null;
+      reconnect();
     });
-    await c.connect();
-    await c.query(`listen ${CHANNEL}`);
+    try {
+      await c.connect();
+      await c.query(`listen ${CHANNEL}`);
+    } catch (err) {
+      await c.end().catch(() => undefined);
+      throw err;
+    }
     client = c;
   };
   await connect();
@@ -58,6 +76,12 @@ export async function createEventHub(databaseUrl: string): Promise<EventHub> {
         if (set.size === 0) listeners.delete(accountId);
       };
     },
+    listening: () => client !== null,
+    logger,
+    subscribeAll: (listener) => {
+      everyone.add(listener);
+      return () => everyone.delete(listener);
+    },
     close: async () => {
       closed = true;
       clearTimeout(retry);
@@ -71,6 +95,6 @@ export async function notifyAccount(deps: { db: Db; events: EventHub }, event: A
   try {
     await deps.events.publish(deps.db, event);
   } catch (err) {
-    console.error("could not publish an event:", (err as Error).message);
+    deps.events.logger.error({ err: (err as Error).message, accountId: event.accountId }, "could not publish an event");
   }
 }

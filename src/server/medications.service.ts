@@ -1,9 +1,11 @@
 import type { MedicationConfigInput } from "../domain/medication-config.schema.ts";
 import { DEFAULT_MEDICATION_ID, getBuiltInMedication, normalizeMedicationIds, sortByName, type MedicationConfig } from "../domain/medications.ts";
-import type { Db } from "./db/client.ts";
+import type { Db, Executor } from "./db/client.ts";
 import { notifyAccount, type EventHub } from "./events.ts";
-import { HttpError, notFound } from "./http-error.ts";
+import { AppError } from "./http-error.ts";
+import { LIMITS } from "./limits.ts";
 import {
+  countCustomMedications,
   deleteCustomMedication,
   getCustomMedication,
   getMedicationIds,
@@ -35,8 +37,7 @@ export function mapCustomMedication(row: CustomMedicationRow): MedicationDto {
 }
 
 /** Every medication an account can track, by id: the built-in catalogue and its own custom ones. */
-export async function medicationCatalogue(db: Db, accountId: string): Promise<Map<string, MedicationDto>> {
-  const custom = await listCustomMedications(db, accountId);
+function catalogueOf(custom: readonly CustomMedicationRow[]): Map<string, MedicationDto> {
   const all = new Map<string, MedicationDto>();
   const builtIn = getBuiltInMedication(DEFAULT_MEDICATION_ID);
   if (builtIn) all.set(builtIn.id, builtIn);
@@ -44,19 +45,37 @@ export async function medicationCatalogue(db: Db, accountId: string): Promise<Ma
   return all;
 }
 
+export async function medicationCatalogue(db: Executor, accountId: string): Promise<Map<string, MedicationDto>> {
+  return catalogueOf(await listCustomMedications(db, accountId));
+}
+
 /**
- * The account's tracked medications, resolved and sorted by name. A new account tracks the built-in one; ids that
- * resolve to nothing are pruned from the stored list (SPEC §4), never leaving it empty.
+ * The stored tracked list resolved against the catalogue (SPEC §4): a new account tracks the built-in one, and ids
+ * that resolve to nothing are dropped, never leaving it empty. Example: ["retired-drug"] → [DEFAULT_MEDICATION_ID].
  */
-export async function getTrackedMedications(deps: Deps, actor: Actor, accountId: string): Promise<MedicationDto[]> {
-  await requireAccess(deps.db, actor, accountId, "read");
-  const stored = await getMedicationIds(deps.db, accountId);
+function resolveTracked(stored: string[] | null, catalogue: Map<string, MedicationDto>): string[] {
   const ids = stored === null ? [DEFAULT_MEDICATION_ID] : normalizeMedicationIds({ medicationIds: stored });
-  const catalogue = await medicationCatalogue(deps.db, accountId);
-  let kept = ids.filter((id) => catalogue.has(id));
-  if (kept.length === 0) kept = [DEFAULT_MEDICATION_ID];
-  if (stored === null || kept.length !== stored.length || kept.some((id, i) => id !== stored[i])) await setMedicationIds(deps.db, accountId, kept);
-  return sortByName(kept.map((id) => catalogue.get(id)!));
+  const kept = ids.filter((id) => catalogue.has(id));
+  return kept.length ? kept : [DEFAULT_MEDICATION_ID];
+}
+
+/**
+ * The account's tracked medications, resolved and sorted by name. A read never writes: ids that resolve to nothing
+ * are left out here and pruned from the stored list by the next write to it (create, delete, PUT).
+ */
+export async function listTrackedMedications(deps: Deps, actor: Actor, accountId: string): Promise<MedicationDto[]> {
+  await requireAccess(deps.db, actor, accountId, "read");
+  const [stored, custom] = await Promise.all([getMedicationIds(deps.db, accountId), listCustomMedications(deps.db, accountId)]);
+  return trackedMedicationsOf(stored, custom);
+}
+
+/**
+ * The medications an account tracks, from its stored list and its custom medications, sorted by name: what its
+ * regimen shows and what its reminders are about.
+ */
+export function trackedMedicationsOf(stored: string[] | null, custom: readonly CustomMedicationRow[]): MedicationDto[] {
+  const catalogue = catalogueOf(custom);
+  return sortByName(resolveTracked(stored, catalogue).map((id) => catalogue.get(id)!));
 }
 
 /** PUT the tracked list. Every id must be one the account has; an empty list keeps the built-in (SPEC §4). */
@@ -64,7 +83,7 @@ export async function setTrackedMedications(deps: Deps, actor: Actor, accountId:
   await requireAccess(deps.db, actor, accountId, "manage");
   const catalogue = await medicationCatalogue(deps.db, accountId);
   const wanted = normalizeMedicationIds({ medicationIds: ids });
-  if (wanted.some((id) => !catalogue.has(id))) throw new HttpError(400, "Medication not found");
+  if (wanted.some((id) => !catalogue.has(id))) throw new AppError("medication.unknown");
   const kept = wanted.length ? wanted : [DEFAULT_MEDICATION_ID];
   await setMedicationIds(deps.db, accountId, kept);
   await notifyAccount(deps, { accountId, kind: "medications" });
@@ -76,21 +95,23 @@ export async function listCustom(deps: Deps, actor: Actor, accountId: string): P
   return (await listCustomMedications(deps.db, accountId)).map(mapCustomMedication);
 }
 
-export async function getCustom(deps: Deps, actor: Actor, accountId: string, id: string): Promise<MedicationDto> {
+export async function requireCustom(deps: Deps, actor: Actor, accountId: string, id: string): Promise<MedicationDto> {
   await requireAccess(deps.db, actor, accountId, "read");
   const row = await getCustomMedication(deps.db, accountId, id);
-  if (!row) throw notFound("Medication not found");
+  if (!row) throw new AppError("medication.not-found");
   return mapCustomMedication(row);
 }
 
-/** Creates a custom medication and starts tracking it. */
+/** Creates a custom medication and starts tracking it; refused past LIMITS.customMedicationsPerOwner. */
 export async function createCustom(deps: Deps, actor: Actor, accountId: string, config: MedicationConfigInput): Promise<MedicationDto> {
   await requireAccess(deps.db, actor, accountId, "manage");
   const created = await deps.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const row = await insertCustomMedication(db, accountId, config);
-    const ids = (await getMedicationIds(db, accountId)) ?? [DEFAULT_MEDICATION_ID];
-    await setMedicationIds(db, accountId, [...ids, row.id]);
+    if ((await countCustomMedications(tx, accountId)) >= LIMITS.customMedicationsPerOwner) {
+      throw new AppError("medication.too-many", { max: LIMITS.customMedicationsPerOwner });
+    }
+    const catalogue = await medicationCatalogue(tx, accountId);
+    const row = await insertCustomMedication(tx, accountId, config);
+    await setMedicationIds(tx, accountId, [...resolveTracked(await getMedicationIds(tx, accountId), catalogue), row.id]);
     return mapCustomMedication(row);
   });
   await notifyAccount(deps, { accountId, kind: "medications" });
@@ -99,8 +120,8 @@ export async function createCustom(deps: Deps, actor: Actor, accountId: string, 
 
 export async function updateCustom(deps: Deps, actor: Actor, accountId: string, id: string, config: MedicationConfigInput): Promise<MedicationDto> {
   await requireAccess(deps.db, actor, accountId, "manage");
-  const row = await updateCustomMedication(deps.db, accountId, id, config);
-  if (!row) throw notFound("Medication not found");
+  const row = await deps.db.transaction((tx) => updateCustomMedication(tx, accountId, id, config));
+  if (!row) throw new AppError("medication.not-found");
   await notifyAccount(deps, { accountId, kind: "medications" });
   return mapCustomMedication(row);
 }
@@ -109,10 +130,8 @@ export async function updateCustom(deps: Deps, actor: Actor, accountId: string, 
 export async function deleteCustom(deps: Deps, actor: Actor, accountId: string, id: string): Promise<void> {
   await requireAccess(deps.db, actor, accountId, "manage");
   await deps.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    if (!(await deleteCustomMedication(db, accountId, id))) throw notFound("Medication not found");
-    const ids = ((await getMedicationIds(db, accountId)) ?? []).filter((x) => x !== id);
-    await setMedicationIds(db, accountId, ids.length ? ids : [DEFAULT_MEDICATION_ID]);
+    if (!(await deleteCustomMedication(tx, accountId, id))) throw new AppError("medication.not-found");
+    await setMedicationIds(tx, accountId, resolveTracked(await getMedicationIds(tx, accountId), await medicationCatalogue(tx, accountId)));
   });
   await notifyAccount(deps, { accountId, kind: "medications" });
 }

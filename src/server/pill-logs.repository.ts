@@ -1,68 +1,82 @@
-import { and, eq } from "drizzle-orm";
-import type { Db } from "./db/client.ts";
-import { pillLogs } from "./db/schema.ts";
+import { and, asc, between, desc, eq, getTableColumns, gte, isNull, lte, or, sql } from "drizzle-orm";
+import { preparedOnce, type Db, type Executor } from "./db/client.ts";
+import { customMedications, pillLogs } from "./db/schema.ts";
 import { isUuid } from "./medications.repository.ts";
 
 export type PillLogRow = typeof pillLogs.$inferSelect;
 
 /** A log as the history read returns it, with its custom medication's name. */
 export type LogWithName = PillLogRow & { customName: string | null };
-type RawLog = {
-  id: string;
-  user_id: string;
-  timestamp: Date;
-  created_at: Date;
-  logged_by_user_id: string;
-  logged_by_name: string;
-  medication_id: string | null;
-  custom_name: string | null;
-};
+
+type LogFilter = { from: Date; to?: Date; medicationId?: string };
+type Shape = "to" | "med";
+
+/** One named prepared statement per filter shape, so each keeps using the (user_id, timestamp desc) index. */
+function prepareLogs(db: Db, shape: Shape[]) {
+  const where = [eq(pillLogs.userId, sql.placeholder("userId")), gte(pillLogs.timestamp, sql.placeholder("from"))];
+  if (shape.includes("to")) where.push(lte(pillLogs.timestamp, sql.placeholder("to")));
+  if (shape.includes("med")) where.push(eq(pillLogs.medicationId, sql.placeholder("medicationId")));
+  return db
+    .select({ ...getTableColumns(pillLogs), customName: customMedications.name })
+    .from(pillLogs)
+    .leftJoin(customMedications, and(eq(sql`${customMedications.id}::text`, pillLogs.medicationId), eq(customMedications.userId, pillLogs.userId)))
+    .where(and(...where))
+    .orderBy(desc(pillLogs.timestamp), asc(pillLogs.id))
+    .prepare(["dosetime_logs_from", ...shape].join("_"));
+}
+
+const SHAPES: Shape[][] = [[], ["to"], ["med"], ["to", "med"]];
+const logStatements = preparedOnce((db) => new Map(SHAPES.map((shape) => [shape.join("_"), prepareLogs(db, shape)])));
 
 /**
- * An account's logs, newest first, optionally between two instants and for one medication, each with the name of
- * its custom medication when it has one. NOTE: the page reads this every 30 seconds for every open regimen, so it is
- * one named (prepared) statement per filter shape, in plain SQL, using the (user_id, timestamp desc) index.
+ * An account's logs from an instant, newest first, optionally up to another and for one medication, each with the
+ * name of its custom medication when it has one. NOTE: the page reads this every 30 seconds for every open regimen:
+ * a hot read, so a named prepared statement (preparedOnce).
  */
-export async function listPillLogs(db: Db, userId: string, filter: { from?: Date; to?: Date; medicationId?: string }): Promise<LogWithName[]> {
-  const values: unknown[] = [userId];
-  const where = ["l.user_id = $1"];
-  const shape: string[] = [];
-  const add = (name: string, condition: (n: number) => string, value: unknown) => {
-    where.push(condition(values.push(value)));
-    shape.push(name);
-  };
-  if (filter.from) add("from", (n) => `l."timestamp" >= $${n}`, filter.from);
-  if (filter.to) add("to", (n) => `l."timestamp" <= $${n}`, filter.to);
-  if (filter.medicationId) add("med", (n) => `l.medication_id = $${n}`, filter.medicationId);
-  const { rows } = await db.$client.query<RawLog>({
-    name: `dosetime_logs_${shape.join("_") || "all"}`,
-    text:
-      'select l.id, l.user_id, l."timestamp", l.created_at, l.logged_by_user_id, l.logged_by_name, l.medication_id, c.name as custom_name ' +
-      "from pill_logs l left join custom_medications c on c.id::text = l.medication_id and c.user_id = l.user_id " +
-      `where ${where.join(" and ")} order by l."timestamp" desc, l.id`,
-    values,
-  });
-  return rows.map((r) => ({
-    id: r.id,
-    userId: r.user_id,
-    timestamp: r.timestamp,
-    createdAt: r.created_at,
-    loggedByUserId: r.logged_by_user_id,
-    loggedByName: r.logged_by_name,
-    medicationId: r.medication_id,
-    customName: r.custom_name,
-  }));
+export async function listPillLogs(db: Db, userId: string, filter: LogFilter): Promise<LogWithName[]> {
+  const shape = [filter.to && "to", filter.medicationId && "med"].filter(Boolean).join("_");
+  return logStatements(db).get(shape)!.execute({ userId, from: filter.from, to: filter.to, medicationId: filter.medicationId });
+}
+
+/**
+ * Serialises saves of one medication for one account until the transaction ends (DESIGN §12), so two people
+ * pressing at once are checked one after the other. The two-key form keeps it apart from the migration lock.
+ */
+export async function lockMedicationLogs(tx: Executor, userId: string, medicationId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${userId}), hashtext(${medicationId}))`);
+}
+
+export async function getPillLog(db: Executor, id: string): Promise<PillLogRow | null> {
+  const rows = await db.select().from(pillLogs).where(eq(pillLogs.id, id));
+  return rows[0] ?? null;
+}
+
+/** One medication's logs of an account between two instants; `orUnassigned` adds the logs without a medication. */
+export async function listMedicationLogsBetween(
+  db: Executor,
+  userId: string,
+  medication: { id: string; orUnassigned: boolean },
+  from: Date,
+  to: Date,
+): Promise<PillLogRow[]> {
+  const ofMedication = medication.orUnassigned
+    ? or(eq(pillLogs.medicationId, medication.id), isNull(pillLogs.medicationId))
+    : eq(pillLogs.medicationId, medication.id);
+  return db
+    .select()
+    .from(pillLogs)
+    .where(and(eq(pillLogs.userId, userId), ofMedication, between(pillLogs.timestamp, from, to)));
 }
 
 /** Inserts the log unless its id exists; returns the stored row either way, and whether it is new. */
-export async function insertPillLog(db: Db, log: Omit<PillLogRow, "createdAt">): Promise<{ row: PillLogRow; created: boolean }> {
+export async function insertPillLog(db: Executor, log: Omit<PillLogRow, "createdAt">): Promise<{ row: PillLogRow; created: boolean }> {
   const inserted = await db.insert(pillLogs).values(log).onConflictDoNothing({ target: pillLogs.id }).returning();
   if (inserted[0]) return { row: inserted[0], created: true };
   const existing = await db.select().from(pillLogs).where(eq(pillLogs.id, log.id));
   return { row: existing[0]!, created: false };
 }
 
-export async function deletePillLog(db: Db, userId: string, id: string): Promise<boolean> {
+export async function deletePillLog(db: Executor, userId: string, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
   const rows = await db
     .delete(pillLogs)

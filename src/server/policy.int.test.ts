@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shareAccount, startTestApp, type TestApp } from "../../test/harness.ts";
 import { sharedAccess } from "./db/schema.ts";
-import { HttpError } from "./http-error.ts";
+import { AppError } from "./http-error.ts";
 import { requireAccess, type Actor, type Permission } from "./policy.ts";
 
 let app: TestApp;
@@ -12,9 +12,9 @@ afterAll(() => app?.close());
 
 const statusOf = async (actor: Actor, accountId: string, permission: Permission) => {
   try {
-    return await requireAccess(app.db, actor, accountId, permission);
+    return (await requireAccess(app.db, actor, accountId, permission)).role;
   } catch (err) {
-    return err instanceof HttpError ? err.status : err;
+    return err instanceof AppError ? err.status : err;
   }
 };
 

@@ -74,18 +74,17 @@ describe("medications", () => {
     expect((await owner.json<Array<{ id: string }>>("GET", `${base}/medications`)).body.map((m) => m.id)).toEqual(["carbidopa-levodopa"]);
   });
 
-  it("prunes ids that no longer resolve from the stored list (SPEC §4)", async () => {
+  it("prunes ids that no longer resolve from the stored list (SPEC §4) on the next write; a read writes nothing", async () => {
     const owner = await app.signUp();
-    await app.db
-      .update(userMedications)
-      .set({ medicationIds: ["carbidopa-levodopa", randomUUID(), "retired-drug"] })
-      .where(eq(userMedications.userId, owner.userId));
+    const stale = ["carbidopa-levodopa", randomUUID(), "retired-drug"];
+    await app.db.update(userMedications).set({ medicationIds: stale }).where(eq(userMedications.userId, owner.userId));
+    const stored = async () => (await app.db.select().from(userMedications).where(eq(userMedications.userId, owner.userId)))[0]!.medicationIds;
     expect((await owner.json<Array<{ id: string }>>("GET", `/api/accounts/${owner.userId}/medications`)).body.map((m) => m.id)).toEqual([
       "carbidopa-levodopa",
     ]);
-    expect((await app.db.select().from(userMedications).where(eq(userMedications.userId, owner.userId)))[0]!.medicationIds).toEqual([
-      "carbidopa-levodopa",
-    ]);
+    expect(await stored()).toEqual(stale);
+    const { body: med } = await owner.json<{ id: string }>("POST", `/api/accounts/${owner.userId}/custom-medications`, sinemet);
+    expect(await stored()).toEqual(["carbidopa-levodopa", med.id]);
   });
 
   it.each([
@@ -148,7 +147,7 @@ describe("pill logs", () => {
       "2026-11-02T04:59:59.999Z",
       "2026-11-02T05:00:00.000Z",
     ];
-    for (const timestamp of stamps) expect((await owner.post(base, { timestamp })).status).toBe(201);
+    for (const timestamp of stamps) expect((await owner.post(base, { timestamp, confirmDuplicate: true })).status).toBe(201);
     const { body: med } = await owner.json<{ id: string }>("POST", `/api/accounts/${owner.userId}/custom-medications`, sinemet);
     await owner.post(base, { timestamp: "2026-11-01T12:00:00.000Z", medicationId: med.id });
 
@@ -166,6 +165,11 @@ describe("pill logs", () => {
     expect((await owner.json<unknown[]>("GET", base)).body).toHaveLength(6);
     expect(await owner.json("GET", `${base}?date=2026-13-01`)).toEqual({ status: 400, body: { error: "date must be YYYY-MM-DD" } });
     expect(await owner.json("GET", `${base}?colour=red`)).toEqual({ status: 400, body: { error: "Unknown parameter: colour" } });
+    // One day or everything since an instant: asking for both is refused, not merged.
+    expect(await owner.json("GET", `${base}?date=2026-11-01&since=2026-11-01T04:00:00.000Z`)).toEqual({
+      status: 400,
+      body: { error: "Give either date or since, not both" },
+    });
   });
 
   it("deletes a log; a missing or malformed id is a 404", async () => {
@@ -208,7 +212,7 @@ describe("who may call what (DESIGN §5)", () => {
       ["DELETE", `${base}/custom-medications/${med.id}`],
     ];
     const logs: Call[] = [
-      ["POST", `${base}/pill-logs`, { timestamp: new Date().toISOString() }],
+      ["POST", `${base}/pill-logs`, { timestamp: new Date().toISOString(), confirmDuplicate: true }],
       ["DELETE", `${base}/pill-logs/${log.id}`],
     ];
     const expectStatus = async (who: typeof owner | typeof signedOut, calls: Call[], status: number) => {
@@ -223,7 +227,7 @@ describe("who may call what (DESIGN §5)", () => {
     expect(await snapshot()).toEqual(before);
 
     await expectStatus(caregiver, reads, 200);
-    const given = await caregiver.json("POST", `${base}/pill-logs`, { timestamp: new Date().toISOString() });
+    const given = await caregiver.json("POST", `${base}/pill-logs`, { timestamp: new Date().toISOString(), confirmDuplicate: true });
     expect(given).toMatchObject({ status: 201, body: { userId: owner.userId, loggedByUserId: caregiver.userId, loggedByName: "Carer Person" } });
     expect((await caregiver.request("DELETE", `${base}/pill-logs/${log.id}`)).status).toBe(204);
   });

@@ -1,11 +1,11 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "./db/client.ts";
+import type { Executor } from "./db/client.ts";
 import { shareInvitations, sharedAccess } from "./db/schema.ts";
 
 export type InvitationRow = typeof shareInvitations.$inferSelect;
 export type SharedAccessRow = typeof sharedAccess.$inferSelect;
 
-export async function listPendingInvitations(db: Db, ownerUserId: string): Promise<InvitationRow[]> {
+export async function listPendingInvitations(db: Executor, ownerUserId: string): Promise<InvitationRow[]> {
   return db
     .select()
     .from(shareInvitations)
@@ -13,26 +13,26 @@ export async function listPendingInvitations(db: Db, ownerUserId: string): Promi
     .orderBy(desc(shareInvitations.createdAt));
 }
 
-export async function getInvitation(db: Db, id: string, opts: { forUpdate?: boolean } = {}): Promise<InvitationRow | null> {
+export async function getInvitation(db: Executor, id: string, opts: { forUpdate?: boolean } = {}): Promise<InvitationRow | null> {
   const query = db.select().from(shareInvitations).where(eq(shareInvitations.id, id));
   const rows = opts.forUpdate ? await query.for("update") : await query;
   return rows[0] ?? null;
 }
 
 /** Inserts a pending invitation; null when one is already pending for that address (the unique index). */
-export async function insertInvitation(db: Db, row: Omit<InvitationRow, "createdAt" | "updatedAt" | "status">): Promise<InvitationRow | null> {
+export async function insertInvitation(db: Executor, row: Omit<InvitationRow, "createdAt" | "updatedAt" | "status">): Promise<InvitationRow | null> {
   const rows = await db.insert(shareInvitations).values(row).onConflictDoNothing().returning();
   return rows[0] ?? null;
 }
 
-export async function setInvitationStatus(db: Db, id: string, status: "accepted" | "rejected"): Promise<void> {
+export async function setInvitationStatus(db: Executor, id: string, status: "accepted" | "rejected"): Promise<void> {
   await db
     .update(shareInvitations)
     .set({ status, updatedAt: sql`now()` })
     .where(eq(shareInvitations.id, id));
 }
 
-export async function deleteInvitation(db: Db, ownerUserId: string, id: string): Promise<boolean> {
+export async function deleteInvitation(db: Executor, ownerUserId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(shareInvitations)
     .where(and(eq(shareInvitations.id, id), eq(shareInvitations.ownerUserId, ownerUserId), eq(shareInvitations.status, "pending")))
@@ -40,15 +40,15 @@ export async function deleteInvitation(db: Db, ownerUserId: string, id: string):
   return rows.length > 0;
 }
 
-export async function listCaregivers(db: Db, ownerUserId: string): Promise<SharedAccessRow[]> {
+export async function listCaregivers(db: Executor, ownerUserId: string): Promise<SharedAccessRow[]> {
   return db.select().from(sharedAccess).where(eq(sharedAccess.ownerUserId, ownerUserId)).orderBy(desc(sharedAccess.createdAt));
 }
 
-export async function listSharedWith(db: Db, userId: string): Promise<SharedAccessRow[]> {
+export async function listSharedWith(db: Executor, userId: string): Promise<SharedAccessRow[]> {
   return db.select().from(sharedAccess).where(eq(sharedAccess.sharedWithUserId, userId)).orderBy(desc(sharedAccess.createdAt));
 }
 
-export async function getSharedAccess(db: Db, ownerUserId: string, sharedWithUserId: string): Promise<SharedAccessRow | null> {
+export async function getSharedAccess(db: Executor, ownerUserId: string, sharedWithUserId: string): Promise<SharedAccessRow | null> {
   const rows = await db
     .select()
     .from(sharedAccess)
@@ -57,14 +57,14 @@ export async function getSharedAccess(db: Db, ownerUserId: string, sharedWithUse
 }
 
 /** Creates the access row (id `{sharedWithUserId}_{ownerUserId}`), or keeps the one that exists. */
-export async function insertSharedAccess(db: Db, row: Omit<SharedAccessRow, "id" | "createdAt">): Promise<void> {
+export async function insertSharedAccess(db: Executor, row: Omit<SharedAccessRow, "id" | "createdAt">): Promise<void> {
   await db
     .insert(sharedAccess)
     .values({ ...row, id: `${row.sharedWithUserId}_${row.ownerUserId}` })
     .onConflictDoNothing();
 }
 
-export async function deleteSharedAccess(db: Db, ownerUserId: string, sharedWithUserId: string): Promise<boolean> {
+export async function deleteSharedAccess(db: Executor, ownerUserId: string, sharedWithUserId: string): Promise<boolean> {
   const rows = await db
     .delete(sharedAccess)
     .where(and(eq(sharedAccess.ownerUserId, ownerUserId), eq(sharedAccess.sharedWithUserId, sharedWithUserId)))

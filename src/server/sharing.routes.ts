@@ -5,9 +5,9 @@ import {
   acceptInvitation,
   cancelInvitation,
   createInvitation,
-  getCaregivers,
-  getMyAccounts,
-  getPendingInvitations,
+  listAccountCaregivers,
+  listMyAccounts,
+  listOpenInvitations,
   rejectInvitation,
   revokeCaregiver,
   viewInvitation,
@@ -18,8 +18,8 @@ import { jsonBody } from "./validate.ts";
 /** DESIGN §4: invitations, caregivers and the account switcher. Mounted at /api. */
 export function sharingRoutes(deps: Deps) {
   return new Hono<AppEnv>()
-    .get("/me/accounts", async (c) => c.json(await getMyAccounts(deps, c.get("actor"))))
-    .get("/accounts/:userId/invitations", async (c) => c.json(await getPendingInvitations(deps, c.get("actor"), c.req.param("userId"))))
+    .get("/me/accounts", async (c) => c.json(await listMyAccounts(deps, c.get("actor"))))
+    .get("/accounts/:userId/invitations", async (c) => c.json(await listOpenInvitations(deps, c.get("actor"), c.req.param("userId"))))
     .post("/accounts/:userId/invitations", jsonBody(createInvitationBody), async (c) =>
       c.json(await createInvitation(deps, c.get("actor"), c.req.param("userId"), c.req.valid("json").email), 201),
     )
@@ -27,7 +27,7 @@ export function sharingRoutes(deps: Deps) {
       await cancelInvitation(deps, c.get("actor"), c.req.param("userId"), c.req.param("id"));
       return c.body(null, 204);
     })
-    .get("/accounts/:userId/caregivers", async (c) => c.json(await getCaregivers(deps, c.get("actor"), c.req.param("userId"))))
+    .get("/accounts/:userId/caregivers", async (c) => c.json(await listAccountCaregivers(deps, c.get("actor"), c.req.param("userId"))))
     .delete("/accounts/:userId/caregivers/:sharedWithUserId", async (c) => {
       await revokeCaregiver(deps, c.get("actor"), c.req.param("userId"), c.req.param("sharedWithUserId"));
       return c.body(null, 204);

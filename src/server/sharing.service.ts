@@ -1,10 +1,12 @@
+import { deleteCaregiverAlert } from "./alerts.repository.ts";
 import { randomBytes } from "node:crypto";
-import { invitationEmailError } from "../domain/invitation-email.ts";
 import type { InvitationDto, MyAccountsDto, SharedAccessDto } from "../shared/api-schemas.ts";
+import { invitationEmailCode } from "../shared/errors.ts";
 import type { Db } from "./db/client.ts";
 import { notifyAccount, type EventHub } from "./events.ts";
-import { HttpError, notFound } from "./http-error.ts";
-import { requireAccess, requireActor, type Actor } from "./policy.ts";
+import { AppError } from "./http-error.ts";
+import { LIMITS } from "./limits.ts";
+import { requireAccess, requireActor, requireInvitationResponder, type Actor } from "./policy.ts";
 import {
   deleteInvitation,
   deleteSharedAccess,
@@ -23,9 +25,6 @@ import { getUser } from "./users.repository.ts";
 
 export type Deps = { db: Db; now: () => Date; events: EventHub };
 
-const NOT_YOURS = "This invitation was not sent to your email address";
-const ALREADY_SENT = "An invitation has already been sent to this email";
-
 function mapInvitation(row: InvitationRow): InvitationDto {
   return {
     id: row.id,
@@ -43,7 +42,7 @@ function mapSharedAccess(row: SharedAccessRow): SharedAccessDto {
 }
 
 /** The header's switcher: my own account and every account shared with me, newest first. */
-export async function getMyAccounts(deps: Deps, actor: Actor): Promise<MyAccountsDto> {
+export async function listMyAccounts(deps: Deps, actor: Actor): Promise<MyAccountsDto> {
   const me = requireActor(actor);
   const shared = await listSharedWith(deps.db, me.id);
   return {
@@ -52,7 +51,7 @@ export async function getMyAccounts(deps: Deps, actor: Actor): Promise<MyAccount
   };
 }
 
-export async function getPendingInvitations(deps: Deps, actor: Actor, accountId: string): Promise<InvitationDto[]> {
+export async function listOpenInvitations(deps: Deps, actor: Actor, accountId: string): Promise<InvitationDto[]> {
   await requireAccess(deps.db, actor, accountId, "manage");
   return (await listPendingInvitations(deps.db, accountId)).map(mapInvitation);
 }
@@ -61,14 +60,17 @@ export async function getPendingInvitations(deps: Deps, actor: Actor, accountId:
 export async function createInvitation(deps: Deps, actor: Actor, accountId: string, email: string): Promise<InvitationDto> {
   await requireAccess(deps.db, actor, accountId, "manage");
   const owner = await getUser(deps.db, accountId);
-  if (!owner) throw notFound("Account not found");
+  if (!owner) throw new AppError("account.not-found");
   const [pending, caregivers] = await Promise.all([listPendingInvitations(deps.db, accountId), listCaregivers(deps.db, accountId)]);
-  const problem = invitationEmailError(email, {
+  if (pending.length >= LIMITS.pendingInvitationsPerOwner) {
+    throw new AppError("invitation.too-many", { max: LIMITS.pendingInvitationsPerOwner });
+  }
+  const problem = invitationEmailCode(email, {
     ownEmail: owner.email,
     pendingEmails: pending.map((p) => p.invitedEmail),
     accessEmails: caregivers.map((c) => c.sharedWithEmail),
   });
-  if (problem) throw new HttpError(problem === ALREADY_SENT || problem.startsWith("This user already") ? 409 : 400, problem);
+  if (problem) throw new AppError(problem);
   const row = await insertInvitation(deps.db, {
     id: randomBytes(16).toString("base64url"),
     ownerUserId: owner.id,
@@ -77,16 +79,16 @@ export async function createInvitation(deps: Deps, actor: Actor, accountId: stri
     invitedEmail: email.trim().toLowerCase(),
   });
   // NOTE: two requests at once: the partial unique index lets one through.
-  if (!row) throw new HttpError(409, ALREADY_SENT);
+  if (!row) throw new AppError("invitation.already-sent");
   return mapInvitation(row);
 }
 
 export async function cancelInvitation(deps: Deps, actor: Actor, accountId: string, id: string): Promise<void> {
   await requireAccess(deps.db, actor, accountId, "manage");
-  if (!(await deleteInvitation(deps.db, accountId, id))) throw notFound("Invitation not found");
+  if (!(await deleteInvitation(deps.db, accountId, id))) throw new AppError("invitation.not-found");
 }
 
-export async function getCaregivers(deps: Deps, actor: Actor, accountId: string): Promise<SharedAccessDto[]> {
+export async function listAccountCaregivers(deps: Deps, actor: Actor, accountId: string): Promise<SharedAccessDto[]> {
   await requireAccess(deps.db, actor, accountId, "manage");
   return (await listCaregivers(deps.db, accountId)).map(mapSharedAccess);
 }
@@ -94,22 +96,15 @@ export async function getCaregivers(deps: Deps, actor: Actor, accountId: string)
 /** Revoking deletes the access row; the caregiver's very next request is refused (policy reads it every time). */
 export async function revokeCaregiver(deps: Deps, actor: Actor, accountId: string, sharedWithUserId: string): Promise<void> {
   await requireAccess(deps.db, actor, accountId, "manage");
-  if (!(await deleteSharedAccess(deps.db, accountId, sharedWithUserId))) throw notFound("Caregiver not found");
+  if (!(await deleteSharedAccess(deps.db, accountId, sharedWithUserId))) throw new AppError("caregiver.not-found");
+  // A revoked caregiver gets no more alerts (the scheduler also reads access at each pass); invited again, they start off.
+  await deleteCaregiverAlert(deps.db, accountId, sharedWithUserId);
   await notifyAccount(deps, { accountId, kind: "access-revoked", userId: sharedWithUserId });
-}
-
-/** The invitation, for the invited user only (DESIGN §5), and only while it can still be answered. */
-function checkInvitation(row: InvitationRow | null, me: NonNullable<Actor>): InvitationRow {
-  if (!row) throw notFound("Invitation not found");
-  if (row.invitedEmail !== me.email.trim().toLowerCase()) throw new HttpError(403, NOT_YOURS);
-  if (row.status === "accepted") throw new HttpError(409, "This invitation has already been accepted");
-  if (row.status === "rejected") throw new HttpError(409, "This invitation has been rejected");
-  return row;
 }
 
 export async function viewInvitation(deps: Deps, actor: Actor, id: string): Promise<InvitationDto> {
   const me = requireActor(actor);
-  return mapInvitation(checkInvitation(await getInvitation(deps.db, id), me));
+  return mapInvitation(requireInvitationResponder(await getInvitation(deps.db, id), me));
 }
 
 /**
@@ -120,13 +115,12 @@ export async function viewInvitation(deps: Deps, actor: Actor, id: string): Prom
 export async function acceptInvitation(deps: Deps, actor: Actor, id: string): Promise<{ ownerUserId: string; ownerName: string }> {
   const me = requireActor(actor);
   return deps.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const row = await getInvitation(db, id, { forUpdate: true });
-    if (row?.status === "accepted" && row.invitedEmail === me.email.toLowerCase() && (await getSharedAccess(db, row.ownerUserId, me.id))) {
+    const row = await getInvitation(tx, id, { forUpdate: true });
+    if (row?.status === "accepted" && row.invitedEmail === me.email.toLowerCase() && (await getSharedAccess(tx, row.ownerUserId, me.id))) {
       return { ownerUserId: row.ownerUserId, ownerName: row.ownerName };
     }
-    const invitation = checkInvitation(row, me);
-    await insertSharedAccess(db, {
+    const invitation = requireInvitationResponder(row, me);
+    await insertSharedAccess(tx, {
       ownerUserId: invitation.ownerUserId,
       ownerName: invitation.ownerName,
       ownerEmail: invitation.ownerEmail,
@@ -134,7 +128,7 @@ export async function acceptInvitation(deps: Deps, actor: Actor, id: string): Pr
       sharedWithName: me.name,
       sharedWithEmail: me.email,
     });
-    await setInvitationStatus(db, invitation.id, "accepted");
+    await setInvitationStatus(tx, invitation.id, "accepted");
     return { ownerUserId: invitation.ownerUserId, ownerName: invitation.ownerName };
   });
 }
@@ -142,8 +136,7 @@ export async function acceptInvitation(deps: Deps, actor: Actor, id: string): Pr
 export async function rejectInvitation(deps: Deps, actor: Actor, id: string): Promise<void> {
   const me = requireActor(actor);
   await deps.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const invitation = checkInvitation(await getInvitation(db, id, { forUpdate: true }), me);
-    await setInvitationStatus(db, invitation.id, "rejected");
+    const invitation = requireInvitationResponder(await getInvitation(tx, id, { forUpdate: true }), me);
+    await setInvitationStatus(tx, invitation.id, "rejected");
   });
 }

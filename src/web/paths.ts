@@ -9,6 +9,7 @@ export const paths = {
   editMedication: (id?: string) => (id ? `/edit-medication?id=${encodeURIComponent(id)}` : "/edit-medication"),
   sharedAccess: () => "/shared-access",
   invite: (invitationId: string) => `/invite/${encodeURIComponent(invitationId)}`,
+  history: (userId: string) => `/history/${encodeURIComponent(userId)}`,
 };
 
 /** A `next` parameter is honoured only when it is a path of this site. Example: "//evil.test" → "/". */

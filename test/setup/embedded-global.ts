@@ -18,8 +18,8 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dosetime-it-"));
   fs.chmodSync(dataDir, 0o755);
   const pgServer = await startEmbeddedPostgres(dataDir);
-  await createTemplate(pgServer.url, "dosetime_template");
-  project.provide("adminUrl", pgServer.url);
+  await createTemplate(pgServer.adminUrl, "dosetime_template");
+  project.provide("adminUrl", pgServer.adminUrl);
   project.provide("templateDb", "dosetime_template");
   project.provide("engine", "embedded");
   return async () => {

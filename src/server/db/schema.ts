@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
 
 // Better Auth's tables, with the column names Better Auth 1.7 expects (recipes/schema.ts).
 export const user = pgTable("user", {
@@ -136,8 +136,17 @@ export const pillLogs = pgTable(
     loggedByUserId: text("logged_by_user_id").notNull(),
     loggedByName: text("logged_by_name").notNull(),
     medicationId: text("medication_id"),
+    // DESIGN §12: a skip records a dose deliberately not taken, with its reason (null unless skipped).
+    status: text("status", { enum: ["taken", "skipped"] })
+      .notNull()
+      .default("taken"),
+    skipReason: text("skip_reason"),
   },
-  (t) => [index("pill_logs_user_timestamp_idx").on(t.userId, t.timestamp.desc())],
+  (t) => [
+    index("pill_logs_user_timestamp_idx").on(t.userId, t.timestamp.desc()),
+    check("pill_logs_status_check", sql`${t.status} in ('taken', 'skipped')`),
+    check("pill_logs_skip_reason_check", sql`(${t.status} = 'skipped') = (${t.skipReason} is not null)`),
+  ],
 );
 
 // SPEC §3 share invitation. The id is the secret in the link: 128 random bits, URL-safe.
@@ -162,5 +171,147 @@ export const shareInvitations = pgTable(
     uniqueIndex("share_invitations_one_pending_idx")
       .on(t.ownerUserId, t.invitedEmail)
       .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+// Per-account write limits (docs/decisions/017-limits.md), in rate-limiter-flexible's RateLimiterPostgres layout so
+// that every app server shares them. key = `write:${userId}`, expire = epoch milliseconds.
+export const writeLimits = pgTable("write_limits", {
+  key: varchar("key", { length: 255 }).primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: bigint("expire", { mode: "number" }),
+});
+
+// DESIGN §13: each config of a custom medication, from the instant it took effect. No foreign key to the medication:
+// a deleted medication's past days keep their schedule.
+export const customMedicationVersions = pgTable(
+  "custom_medication_versions",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    medicationId: uuid("medication_id").notNull(),
+    validFrom: timestamp("valid_from", { withTimezone: true }).notNull(),
+    config: jsonb("config").notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "custom_medication_versions_pk", columns: [t.medicationId, t.validFrom] }),
+    index("custom_medication_versions_user_idx").on(t.userId),
+  ],
+);
+
+// DESIGN §13: when each medication was turned on (and off) in the user's list; at most one open stretch each.
+export const medicationTracking = pgTable(
+  "medication_tracking",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    medicationId: text("medication_id").notNull(),
+    trackedFrom: timestamp("tracked_from", { withTimezone: true }).notNull(),
+    trackedUntil: timestamp("tracked_until", { withTimezone: true }),
+  },
+  (t) => [
+    index("medication_tracking_user_idx").on(t.userId),
+    uniqueIndex("medication_tracking_one_open_idx")
+      .on(t.userId, t.medicationId)
+      .where(sql`${t.trackedUntil} IS NULL`),
+  ],
+);
+
+// A browser's Web Push subscription (DESIGN §3, §11). One row per endpoint: registering it again moves it.
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull().unique(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    label: text("label").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+    lastFailureAt: timestamp("last_failure_at", { withTimezone: true }),
+  },
+  (t) => [index("push_subscriptions_user_idx").on(t.userId)],
+);
+
+// Which reminders an account wants, and when its next one is due: the scheduler reads only accounts due soon.
+export const reminderSettings = pgTable(
+  "reminder_settings",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    doseDue: boolean("dose_due").notNull().default(true),
+    preDose: boolean("pre_dose").notNull().default(true),
+    followUp: boolean("follow_up").notNull().default(true),
+    food: boolean("food").notNull().default(true),
+    emailFallback: boolean("email_fallback").notNull().default(false),
+    nextReminderAt: timestamp("next_reminder_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("reminder_settings_next_idx")
+      .on(t.nextReminderAt)
+      .where(sql`${t.nextReminderAt} is not null`),
+  ],
+);
+
+// One row per reminder claimed for sending (DESIGN §11): the key makes every server and restart send it once.
+export const reminderDeliveries = pgTable(
+  "reminder_deliveries",
+  {
+    key: text("key").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    recipientUserId: text("recipient_user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    channel: text("channel"),
+    acknowledgedBy: text("acknowledged_by"),
+    // DESIGN §12 "I am on it": when the caregiver in acknowledged_by answered a missed-dose alert.
+    acknowledgedAt: timestamp("acknowledged_at", { withTimezone: true }),
+    snoozedUntil: timestamp("snoozed_until", { withTimezone: true }),
+  },
+  (t) => [
+    index("reminder_deliveries_account_idx").on(t.accountId, t.dueAt),
+    index("reminder_deliveries_unsent_idx")
+      .on(t.claimedAt)
+      .where(sql`${t.sentAt} is null`),
+    index("reminder_deliveries_due_idx").on(t.dueAt),
+  ],
+);
+
+// DESIGN §12: a caregiver who asked to hear when the owner misses a dose, and how long after its time.
+export const caregiverAlerts = pgTable(
+  "caregiver_alerts",
+  {
+    ownerUserId: text("owner_user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    caregiverUserId: text("caregiver_user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    delayMinutes: integer("delay_minutes").notNull().default(30),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: "caregiver_alerts_owner_user_id_caregiver_user_id_pk", columns: [t.ownerUserId, t.caregiverUserId] }),
+    check("caregiver_alerts_delay_check", sql`${t.delayMinutes} between 5 and 240`),
+    index("caregiver_alerts_caregiver_idx").on(t.caregiverUserId),
   ],
 );

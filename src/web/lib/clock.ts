@@ -1,7 +1,9 @@
-import { useSyncExternalStore } from "react";
+import { useCallback, useRef, useSyncExternalStore } from "react";
 
 // One shared 1-second clock for the whole page (DESIGN §9: not one timer per card). It ticks on the second,
 // only while something is subscribed, and at once when the tab becomes visible again (after a laptop sleeps).
+// Only what shows the seconds re-renders at each tick (useNow, in small leaf components); everything else reads a
+// value derived from the clock (useClockValue) and re-renders when that value changes: a card's state, the day.
 
 let now = Date.now();
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -49,4 +51,21 @@ function subscribe(listener: () => void) {
 export function useNow(): Date {
   const ms = useSyncExternalStore(subscribe, () => now);
   return new Date(ms);
+}
+
+/**
+ * A value derived from the shared clock, such as a card's state or today's date: the component re-renders only when
+ * it changes (by `same`), not at every tick (DESIGN §9, idle CPU). `select` keeps its identity between renders
+ * (useCallback) unless what it reads changes.
+ */
+export function useClockValue<T>(select: (now: Date) => T, same: (a: T, b: T) => boolean = Object.is): T {
+  const last = useRef<{ select: (now: Date) => T; value: T } | null>(null);
+  const getSnapshot = useCallback(() => {
+    const value = select(new Date(now));
+    const previous = last.current;
+    if (previous && previous.select === select && same(previous.value, value)) return previous.value;
+    last.current = { select, value };
+    return value;
+  }, [select, same]);
+  return useSyncExternalStore(subscribe, getSnapshot);
 }

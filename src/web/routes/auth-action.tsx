@@ -1,8 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { resetPassword, verifyResetCode } from "../features/session/api/auth-calls.ts";
-import { errorMessage } from "../lib/api.ts";
+import { resetCodeQueryOptions, useResetPassword } from "../features/session/api/auth-calls.ts";
+import { errorMessage, isNetworkError } from "../lib/api.ts";
+import { useFormMessage } from "../lib/form-message.ts";
+import { lazyZodResolver } from "../lib/lazy-resolver.ts";
 import { paths } from "../paths.ts";
 import { Loading } from "../components/loading.tsx";
 import { FormError } from "../components/form-error.tsx";
@@ -38,29 +41,19 @@ function Done() {
   );
 }
 
+const rules = lazyZodResolver(() => import("../features/session/components/auth-forms.ts").then((m) => m.resetPasswordForm));
+
 function ResetForm({ code, email }: { code: string; email: string }) {
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
+  const form = useForm({ resolver: rules.resolver, defaultValues: { password: "", confirm: "" }, reValidateMode: "onSubmit" });
+  useEffect(() => rules.preload(), []);
+  const { id: messageId, message, invalid } = useFormMessage(form, ["confirm", "password"]);
+  const reset = useResetPassword();
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (password !== confirm) return setError("Passwords do not match");
-    if (password.length < 6) return setError("Password must be at least 6 characters");
-    setError(null);
-    setBusy(true);
-    try {
-      await resetPassword(code, password);
-      setDone(true);
-    } catch (err) {
-      setError(errorMessage(err));
-      setBusy(false);
-    }
-  };
+  const submit = form.handleSubmit(({ password }) =>
+    reset.mutate({ code, password }, { onError: (err) => form.setError("root.server", { message: errorMessage(err) }) }),
+  );
 
-  if (done) return <Done />;
+  if (reset.isSuccess) return <Done />;
   return (
     <div className="card auth-card">
       <h1>Reset Password</h1>
@@ -68,15 +61,15 @@ function ResetForm({ code, email }: { code: string; email: string }) {
       <form onSubmit={submit} noValidate>
         <label className="field">
           <span>New password</span>
-          <input name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input type="password" autoComplete="new-password" {...form.register("password")} {...invalid("password")} />
         </label>
         <label className="field">
           <span>Confirm new password</span>
-          <input name="confirm" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+          <input type="password" autoComplete="new-password" {...form.register("confirm")} {...invalid("confirm")} />
         </label>
-        <FormError message={error} />
-        <button type="submit" className="button button-big" disabled={busy}>
-          {busy ? "Resetting..." : "Reset Password"}
+        <FormError id={messageId} message={message} />
+        <button type="submit" className="button button-big" disabled={reset.isPending}>
+          {reset.isPending ? "Resetting..." : "Reset Password"}
         </button>
       </form>
     </div>
@@ -84,14 +77,19 @@ function ResetForm({ code, email }: { code: string; email: string }) {
 }
 
 function VerifiedReset({ code }: { code: string }) {
-  const check = useQuery({
-    queryKey: ["reset-code", code],
-    queryFn: () => verifyResetCode(code),
-    retry: false,
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-  });
+  const check = useQuery(resetCodeQueryOptions(code));
   if (check.isPending) return <Loading text="Verifying reset link..." />;
+  // Unreachable server: the link may be fine, so say what happened and offer to check again.
+  if (check.isError && isNetworkError(check.error))
+    return (
+      <div className="card auth-card">
+        <h1>Reset Password</h1>
+        <FormError message={errorMessage(check.error)} />
+        <button type="button" className="button button-big" disabled={check.isFetching} onClick={() => void check.refetch()}>
+          Try Again
+        </button>
+      </div>
+    );
   if (check.isError) return <InvalidLink message={errorMessage(check.error, "This password reset link is invalid or has expired")} />;
   return <ResetForm code={code} email={check.data.email} />;
 }

@@ -1,37 +1,31 @@
-import { useState, type FormEvent } from "react";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { RequireSignedOut } from "../features/session/components/guards.tsx";
-import { requestPasswordReset } from "../features/session/api/auth-calls.ts";
+import { useRequestPasswordReset } from "../features/session/api/auth-calls.ts";
 import { errorMessage } from "../lib/api.ts";
+import { useFormMessage } from "../lib/form-message.ts";
+import { lazyZodResolver } from "../lib/lazy-resolver.ts";
 import { paths } from "../paths.ts";
 import { FormError } from "../components/form-error.tsx";
 
+const rules = lazyZodResolver(() => import("../features/session/components/auth-forms.ts").then((m) => m.forgotPasswordForm));
+
 function ForgotPassword() {
-  const [email, setEmail] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ resolver: rules.resolver, defaultValues: { email: "" }, reValidateMode: "onSubmit" });
+  useEffect(() => rules.preload(), []);
+  const { id: messageId, message, invalid } = useFormMessage(form, ["email"]);
+  const request = useRequestPasswordReset();
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!email.trim()) return setError("Please enter an email address");
-    setBusy(true);
-    setError(null);
-    try {
-      await requestPasswordReset(email.trim());
-      setSent(true);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = form.handleSubmit(({ email }) =>
+    request.mutate(email, { onError: (err) => form.setError("root.server", { message: errorMessage(err) }) }),
+  );
 
-  if (sent)
+  if (request.isSuccess)
     return (
       <div className="card auth-card">
         <h1>Check Your Email</h1>
-        <p>If an account exists for {email.trim()}, we have sent it a link to reset the password. The link works once, for one hour.</p>
+        <p>If an account exists for {request.variables}, we have sent it a link to reset the password. The link works once, for one hour.</p>
         <Link to={paths.login()} className="button button-big">
           Back to Sign In
         </Link>
@@ -44,11 +38,11 @@ function ForgotPassword() {
       <form onSubmit={submit} noValidate>
         <label className="field">
           <span>Email</span>
-          <input name="email" type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input type="email" autoComplete="email" inputMode="email" {...form.register("email")} {...invalid("email")} />
         </label>
-        <FormError message={error} />
-        <button type="submit" className="button button-big" disabled={busy}>
-          {busy ? "Sending..." : "Send Reset Link"}
+        <FormError id={messageId} message={message} />
+        <button type="submit" className="button button-big" disabled={request.isPending}>
+          {request.isPending ? "Sending..." : "Send Reset Link"}
         </button>
       </form>
       <p className="center">

@@ -6,7 +6,7 @@ import { Loading } from "../components/loading.tsx";
 import { useOptionalUser } from "../features/session/api/session.ts";
 import { LoginForm } from "../features/session/components/login-form.tsx";
 import { useInvitation, useRespondToInvitation } from "../features/sharing/api/sharing.ts";
-import { clientErrorMessage } from "../lib/api.ts";
+import { errorMessage } from "../lib/api.ts";
 import { paths } from "../paths.ts";
 import { FormError } from "../components/form-error.tsx";
 
@@ -38,7 +38,7 @@ function Accepted({ ownerId, ownerName }: { ownerId: string; ownerName: string }
 
 function Invitation({ id, me }: { id: string; me: AccountDto }) {
   const navigate = useNavigate();
-  const invitation = useInvitation(id, true);
+  const invitation = useInvitation(id);
   const respond = useRespondToInvitation(id);
   const [confirmReject, setConfirmReject] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -48,7 +48,7 @@ function Invitation({ id, me }: { id: string; me: AccountDto }) {
   if (invitation.isPending) return <Loading text="Loading invitation..." />;
   if (invitation.isError) {
     const err = invitation.error;
-    return <Invalid message={clientErrorMessage(err, "Failed to load invitation")} />;
+    return <Invalid message={errorMessage(err, "Failed to load invitation")} />;
   }
   const inv = invitation.data;
   const answer = (kind: "accept" | "reject") =>
@@ -59,7 +59,7 @@ function Invitation({ id, me }: { id: string; me: AccountDto }) {
       },
       onError: (err) => {
         setConfirmReject(false);
-        setError(clientErrorMessage(err, kind === "accept" ? "Failed to accept invitation" : "Failed to reject invitation"));
+        setError(errorMessage(err, kind === "accept" ? "Failed to accept invitation" : "Failed to reject invitation"));
       },
     });
 

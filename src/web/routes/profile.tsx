@@ -1,14 +1,16 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
 import { BUILT_IN_MEDICATIONS, toggleMedication } from "../../domain/medications.ts";
-import type { AccountDto } from "../../shared/api-schemas.ts";
+import { updateMeBody, type AccountDto } from "../../shared/api-schemas.ts";
 import { Loading } from "../components/loading.tsx";
 import { useCustomMedications, useSetTrackedMedications, useTrackedMedications } from "../features/medications/api/medications.ts";
-import { accountQueryKey, isAccessDenied, useAccount } from "../features/session/api/account.ts";
-import { sessionQueryKey, signOut } from "../features/session/api/session.ts";
+import { isAccessDenied, useAccount } from "../features/session/api/account.ts";
+import { useSignOut, useUpdateMe } from "../features/session/api/session.ts";
 import { RequireUser } from "../features/session/components/guards.tsx";
-import { api, errorMessage } from "../lib/api.ts";
+import { RemindersSection } from "../features/reminders/components/reminders-section.tsx";
+import { errorMessage } from "../lib/api.ts";
 import { paths } from "../paths.ts";
 import { BackLink } from "../components/back-link.tsx";
 import { FormError, Notice } from "../components/form-error.tsx";
@@ -34,39 +36,31 @@ function ProfileHead({ account }: { account: AccountDto }) {
 }
 
 function Details({ user }: { user: AccountDto }) {
-  const client = useQueryClient();
-  const [name, setName] = useState(user.name);
-  const [zone, setZone] = useState(user.timeZone ?? "UTC");
+  const update = useUpdateMe();
+  const form = useForm({ resolver: zodResolver(updateMeBody), defaultValues: { name: user.name, timeZone: user.timeZone ?? "UTC" } });
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const zone = user.timeZone ?? "UTC";
   const zones = ZONES.includes(zone) ? ZONES : [zone, ...ZONES];
+  const nameError = form.formState.errors.name?.message;
 
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!name.trim()) return setStatus({ ok: false, text: "Name is required" });
-    setBusy(true);
-    try {
-      const updated = await api<AccountDto>("/api/me", { method: "PATCH", body: { name: name.trim(), timeZone: zone } });
-      client.setQueryData(sessionQueryKey, updated);
-      await client.invalidateQueries({ queryKey: accountQueryKey(user.id) });
-      setStatus({ ok: true, text: "Saved" });
-    } catch (err) {
-      setStatus({ ok: false, text: errorMessage(err) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = form.handleSubmit((body) => {
+    setStatus(null);
+    update.mutate(body, {
+      onSuccess: () => setStatus({ ok: true, text: "Saved" }),
+      onError: (err) => setStatus({ ok: false, text: errorMessage(err) }),
+    });
+  });
 
   return (
     <form className="card" onSubmit={save} noValidate aria-labelledby="details-title">
       <h2 id="details-title">Your details</h2>
       <label className="field">
         <span>Name</span>
-        <input name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+        <input autoComplete="name" {...form.register("name")} />
       </label>
       <label className="field">
         <span>Time zone</span>
-        <select name="timeZone" value={zone} onChange={(e) => setZone(e.target.value)}>
+        <select {...form.register("timeZone")}>
           {zones.map((z) => (
             <option key={z} value={z}>
               {z.replace(/_/g, " ")}
@@ -74,9 +68,9 @@ function Details({ user }: { user: AccountDto }) {
           ))}
         </select>
       </label>
-      <Notice notice={status} />
-      <button type="submit" className="button" disabled={busy}>
-        {busy ? "Saving..." : "Save"}
+      <Notice notice={nameError ? { ok: false, text: nameError } : status} />
+      <button type="submit" className="button" disabled={update.isPending}>
+        {update.isPending ? "Saving..." : "Save"}
       </button>
     </form>
   );
@@ -137,21 +131,8 @@ function MedicationsToTrack({ user }: { user: AccountDto }) {
 
 function Profile({ user }: { user: AccountDto }) {
   const navigate = useNavigate();
-  const client = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const onSignOut = async () => {
-    setBusy(true);
-    try {
-      await signOut();
-      client.clear();
-      navigate(paths.home(), { replace: true });
-    } catch (err) {
-      setError(errorMessage(err));
-      setBusy(false);
-    }
-  };
+  const signOut = useSignOut();
+  const onSignOut = () => signOut.mutate(undefined, { onSuccess: () => navigate(paths.home(), { replace: true }) });
 
   return (
     <>
@@ -160,6 +141,7 @@ function Profile({ user }: { user: AccountDto }) {
       </section>
       <Details user={user} />
       <MedicationsToTrack user={user} />
+      <RemindersSection user={user} />
       <section className="card">
         <h2>Sharing</h2>
         <p>Let family or carers see your doses and log them for you.</p>
@@ -167,8 +149,8 @@ function Profile({ user }: { user: AccountDto }) {
           Shared Access
         </Link>
       </section>
-      <FormError message={error} />
-      <button type="button" className="button button-secondary button-big" onClick={onSignOut} disabled={busy}>
+      <FormError message={signOut.isError ? errorMessage(signOut.error) : null} />
+      <button type="button" className="button button-secondary button-big" onClick={onSignOut} disabled={signOut.isPending}>
         Sign out
       </button>
     </>

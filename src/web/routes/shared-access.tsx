@@ -1,5 +1,4 @@
-import { useState, type FormEvent } from "react";
-import { invitationEmailError } from "../../domain/invitation-email.ts";
+import { useState } from "react";
 import type { AccountDto, InvitationDto } from "../../shared/api-schemas.ts";
 import { BackLink } from "../components/back-link.tsx";
 import { ConfirmDialog } from "../components/dialog.tsx";
@@ -10,13 +9,12 @@ import {
   inviteMailto,
   useCancelInvitation,
   useCaregivers,
-  useCreateInvitation,
   usePendingInvitations,
   useRevokeCaregiver,
 } from "../features/sharing/api/sharing.ts";
-import { clientErrorMessage } from "../lib/api.ts";
+import { InviteForm } from "../features/sharing/components/invite-form.tsx";
 import { paths } from "../paths.ts";
-import { FormError, Notice } from "../components/form-error.tsx";
+import { Notice } from "../components/form-error.tsx";
 
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
 
@@ -40,33 +38,16 @@ function ShareButtons({ invitation, user, onCopied }: { invitation: InvitationDt
 function SharedAccess({ user }: { user: AccountDto }) {
   const invitations = usePendingInvitations(user.id);
   const caregivers = useCaregivers(user.id);
-  const create = useCreateInvitation(user.id);
   const cancel = useCancelInvitation(user.id);
   const revoke = useRevokeCaregiver(user.id);
   const [formOpen, setFormOpen] = useState(false);
-  const [email, setEmail] = useState("");
-  const [formError, setFormError] = useState<string | null>(null);
   const [created, setCreated] = useState<InvitationDto | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [confirm, setConfirm] = useState<{ kind: "cancel"; id: string } | { kind: "revoke"; userId: string } | null>(null);
-
-  const send = (e: FormEvent) => {
-    e.preventDefault();
-    const problem = invitationEmailError(email, {
-      ownEmail: user.email,
-      pendingEmails: (invitations.data ?? []).map((i) => i.invitedEmail),
-      accessEmails: (caregivers.data ?? []).map((c) => c.sharedWithEmail),
-    });
-    setFormError(problem);
-    if (problem) return;
-    create.mutate(email.trim(), {
-      onSuccess: (invitation) => {
-        setCreated(invitation);
-        setFormOpen(false);
-        setEmail("");
-      },
-      onError: (err) => setFormError(clientErrorMessage(err, "Failed to send invitation. Please try again.")),
-    });
+  const lists = {
+    ownEmail: user.email,
+    pendingEmails: (invitations.data ?? []).map((i) => i.invitedEmail),
+    accessEmails: (caregivers.data ?? []).map((c) => c.sharedWithEmail),
   };
 
   const onConfirm = () => {
@@ -95,29 +76,15 @@ function SharedAccess({ user }: { user: AccountDto }) {
             </button>
           </div>
         ) : formOpen ? (
-          <form onSubmit={send} noValidate aria-labelledby="invite-title">
-            <h2 id="invite-title">Send Invitation</h2>
-            <label className="field">
-              <span>Email</span>
-              <input name="email" type="email" inputMode="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />
-            </label>
-            <FormError message={formError} />
-            <div className="dialog-actions">
-              <button
-                type="button"
-                className="button button-secondary"
-                onClick={() => {
-                  setFormOpen(false);
-                  setFormError(null);
-                }}
-              >
-                Cancel
-              </button>
-              <button type="submit" className="button" disabled={create.isPending}>
-                {create.isPending ? "Sending..." : "Send Invite"}
-              </button>
-            </div>
-          </form>
+          <InviteForm
+            accountId={user.id}
+            lists={lists}
+            onCreated={(invitation) => {
+              setCreated(invitation);
+              setFormOpen(false);
+            }}
+            onCancel={() => setFormOpen(false)}
+          />
         ) : (
           <button
             type="button"

@@ -1,41 +1,48 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { MedicationConfig } from "../../../../domain/medications.ts";
-import { api } from "../../../lib/api.ts";
+import { api, FRESH_FOR_MS } from "../../../lib/api.ts";
 
 export type Medication = MedicationConfig & { createdAt?: string; updatedAt?: string };
 export type MedicationInput = Omit<MedicationConfig, "id" | "isDefault">;
 
 const base = (accountId: string) => `/api/accounts/${encodeURIComponent(accountId)}`;
-export const medicationKeys = {
-  tracked: (accountId: string) => ["medications", accountId] as const,
-  custom: (accountId: string) => ["custom-medications", accountId] as const,
-  one: (accountId: string, id: string) => ["custom-medication", accountId, id] as const,
+/** The one factory of this file's queries: keys and fetchers, so an invalidation elsewhere imports the key. */
+export const medicationQueries = {
+  /** The account's tracked medications, resolved and sorted by name. */
+  tracked: (accountId: string) =>
+    queryOptions({
+      queryKey: ["medications", accountId] as const,
+      queryFn: () => api<Medication[]>(`${base(accountId)}/medications`),
+      staleTime: FRESH_FOR_MS,
+    }),
+  custom: (accountId: string) =>
+    queryOptions({ queryKey: ["custom-medications", accountId] as const, queryFn: () => api<Medication[]>(`${base(accountId)}/custom-medications`) }),
+  one: (accountId: string, id: string) =>
+    queryOptions({
+      queryKey: ["custom-medication", accountId, id] as const,
+      queryFn: () => api<Medication>(`${base(accountId)}/custom-medications/${encodeURIComponent(id)}`),
+      retry: false,
+    }),
 };
 
-/** The account's tracked medications, resolved and sorted by name. */
 export function useTrackedMedications(accountId: string) {
-  return useQuery({ queryKey: medicationKeys.tracked(accountId), queryFn: () => api<Medication[]>(`${base(accountId)}/medications`) });
+  return useQuery(medicationQueries.tracked(accountId));
 }
 
 export function useCustomMedications(accountId: string) {
-  return useQuery({ queryKey: medicationKeys.custom(accountId), queryFn: () => api<Medication[]>(`${base(accountId)}/custom-medications`) });
+  return useQuery(medicationQueries.custom(accountId));
 }
 
-export function useCustomMedication(accountId: string, id: string | null) {
-  return useQuery({
-    queryKey: medicationKeys.one(accountId, id ?? ""),
-    queryFn: () => api<Medication>(`${base(accountId)}/custom-medications/${encodeURIComponent(id!)}`),
-    enabled: Boolean(id),
-    retry: false,
-  });
+export function useCustomMedication(accountId: string, id: string) {
+  return useQuery(medicationQueries.one(accountId, id));
 }
 
 function useInvalidateMedications(accountId: string) {
   const client = useQueryClient();
   return () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: medicationKeys.tracked(accountId) }),
-      client.invalidateQueries({ queryKey: medicationKeys.custom(accountId) }),
+      client.invalidateQueries({ queryKey: medicationQueries.tracked(accountId).queryKey }),
+      client.invalidateQueries({ queryKey: medicationQueries.custom(accountId).queryKey }),
     ]);
 }
 
@@ -44,7 +51,7 @@ export function useSetTrackedMedications(accountId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (medicationIds: string[]) => api<Medication[]>(`${base(accountId)}/medications`, { method: "PUT", body: { medicationIds } }),
-    onSuccess: (tracked) => client.setQueryData(medicationKeys.tracked(accountId), tracked),
+    onSuccess: (tracked) => client.setQueryData(medicationQueries.tracked(accountId).queryKey, tracked),
   });
 }
 
@@ -57,7 +64,7 @@ export function useSaveCustomMedication(accountId: string) {
         ? api<Medication>(`${base(accountId)}/custom-medications/${encodeURIComponent(id)}`, { method: "PATCH", body: input })
         : api<Medication>(`${base(accountId)}/custom-medications`, { method: "POST", body: input }),
     onSuccess: (saved) => {
-      client.setQueryData(medicationKeys.one(accountId, saved.id), saved);
+      client.setQueryData(medicationQueries.one(accountId, saved.id).queryKey, saved);
       return invalidate();
     },
   });
@@ -69,7 +76,7 @@ export function useDeleteCustomMedication(accountId: string) {
   return useMutation({
     mutationFn: (id: string) => api<null>(`${base(accountId)}/custom-medications/${encodeURIComponent(id)}`, { method: "DELETE" }),
     onSuccess: (_, id) => {
-      client.removeQueries({ queryKey: medicationKeys.one(accountId, id) });
+      client.removeQueries({ queryKey: medicationQueries.one(accountId, id).queryKey });
       return invalidate();
     },
   });

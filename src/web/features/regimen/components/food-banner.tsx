@@ -1,27 +1,31 @@
-import { memo } from "react";
-import { foodBanner } from "../../../../domain/food.ts";
+import { useCallback } from "react";
+import { foodBanner, type FoodBanner as Banner } from "../../../../domain/food.ts";
 import type { MedicationConfig } from "../../../../domain/medications.ts";
 import type { DoseLog } from "../../../../domain/types.ts";
+import { useClockValue } from "../../../lib/clock.ts";
+
+/** Two banners are the same when they show the same: the colour and the lines. */
+const sameBanner = (a: Banner, b: Banner) => a.color === b.color && a.lines.join("\n") === b.lines.join("\n");
 
 /** SPEC §4 / DESIGN §6.4: red with one line per active restriction, green otherwise; text always with the colour. */
-export function FoodBanner({ meds, logs, now, zone }: { meds: MedicationConfig[]; logs: DoseLog[]; now: Date; zone: string }) {
-  const banner = foodBanner(meds, logs, now, zone);
-  // Recomputed every second, redrawn only when its text changes.
-  return <BannerView cannot={banner.state === "cannot-eat"} color={banner.color} text={banner.lines.join("\n")} />;
-}
-
-const BannerView = memo(function BannerView({ cannot, color, text }: { cannot: boolean; color: string; text: string }) {
+export function FoodBanner({ meds, logs, zone }: { meds: MedicationConfig[]; logs: DoseLog[]; zone: string }) {
+  // Recomputed every second, redrawn only when what it shows changes.
+  const banner = useClockValue(
+    useCallback((now: Date) => foodBanner(meds, logs, now, zone), [meds, logs, zone]),
+    sameBanner,
+  );
+  const cannot = banner.state === "cannot-eat";
   return (
     <section
       className={cannot ? "food-banner food-banner-no" : "food-banner food-banner-yes"}
-      style={{ backgroundColor: color }}
+      style={{ backgroundColor: banner.color }}
       aria-label="What you can eat"
     >
       <span className="food-banner-icon" aria-hidden="true">
         {cannot ? "✕" : "✓"}
       </span>
       <div>
-        {text.split("\n").map((line) => (
+        {banner.lines.map((line) => (
           <p key={line} className="food-banner-line">
             {line}
           </p>
@@ -29,4 +33,4 @@ const BannerView = memo(function BannerView({ cannot, color, text }: { cannot: b
       </div>
     </section>
   );
-});
+}

@@ -1,51 +1,111 @@
-import { useState } from "react";
+import { memo, useCallback, useState } from "react";
 import { confirmDoseText, doseButtonText, type Viewer } from "../../../../domain/attribution.ts";
-import { cardState, cardTexts, earlyDose } from "../../../../domain/card-state.ts";
+import { cardState, cardTexts, earlyDose, skipInstant, type CardState } from "../../../../domain/card-state.ts";
 import { foodReminder } from "../../../../domain/food.ts";
 import type { MedicationConfig } from "../../../../domain/medications.ts";
 import { pickedInstant, pickerValueAt, type PickerValue } from "../../../../domain/time-picker.ts";
 import type { DoseLog } from "../../../../domain/types.ts";
 import { formatClock } from "../../../../domain/zoned-time.ts";
 import { Dialog } from "../../../components/dialog.tsx";
+import { useClockValue, useNow } from "../../../lib/clock.ts";
 import { newId } from "../../../lib/uuid.ts";
-import { useSavePillLog } from "../api/pill-logs.ts";
+import { duplicateDoseOf, useSavePillLog, type SaveLog } from "../api/pill-logs.ts";
+import { SkipDialog } from "./skip-dialog.tsx";
 import { TimePicker } from "./time-picker.tsx";
 import { FormError } from "../../../components/form-error.tsx";
 
-type Flow = { step: "early"; at: Date } | { step: "confirm"; id: string; value: PickerValue } | null;
+type Flow =
+  | { step: "early"; at: Date }
+  | { step: "confirm"; id: string; value: PickerValue }
+  | { step: "skip"; id: string; at: Date }
+  // DESIGN §12: the server found a dose (or skip) already there; `log` is resent only if the person says so.
+  | { step: "duplicate"; log: SaveLog; message: string }
+  | null;
 
-/** SPEC §2 medication card: reminder, countdown panel, the big button, and the logging flow of SPEC §4. */
-export function MedicationCard(props: { accountId: string; med: MedicationConfig; logs: DoseLog[]; now: Date; zone: string; viewer: Viewer }) {
-  const { med, logs, now, zone, viewer } = props;
+/** Two states of a card are the same when they would show the same thing (a new Date each second is not a change). */
+function sameState(a: CardState, b: CardState): boolean {
+  if (a.kind === "next" && b.kind === "next") return a.at.getTime() === b.at.getTime() && a.tomorrow === b.tomorrow;
+  if (a.kind === "overdue" && b.kind === "overdue") return a.since.getTime() === b.since.getTime();
+  return a.kind === b.kind;
+}
+
+/** The countdown panel: the one part of a card that changes every second, so the only one redrawn each second. */
+function Countdown({ state, med, zone }: { state: CardState; med: MedicationConfig; zone: string }) {
+  const texts = cardTexts(state, med, useNow(), zone);
+  return (
+    <div className={`countdown countdown-${state.kind}`} data-testid="countdown">
+      <p className="countdown-title">{texts.title}</p>
+      {texts.time && (
+        <p className="countdown-time">
+          {texts.time}
+          {texts.tomorrow && <span className="countdown-tomorrow"> {texts.tomorrow}</span>}
+        </p>
+      )}
+      {texts.countdown && (
+        <p className="countdown-clock" aria-label={state.kind === "overdue" ? `Overdue by ${texts.countdown}` : `Time left ${texts.countdown}`}>
+          {texts.countdown}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * SPEC §2 medication card: reminder, countdown panel, the big button, and the logging flow of SPEC §4. It redraws
+ * when its state changes (a dose comes due, a log arrives), not when the page does (the logs' 30-second refresh);
+ * only its countdown follows the seconds.
+ */
+export const MedicationCard = memo(function MedicationCard(props: {
+  accountId: string;
+  med: MedicationConfig;
+  logs: DoseLog[];
+  zone: string;
+  viewer: Viewer;
+}) {
+  const { med, logs, zone, viewer } = props;
   const [flow, setFlow] = useState<Flow>(null);
   const [error, setError] = useState<string | null>(null);
   const save = useSavePillLog(props.accountId);
-  const state = cardState(med, logs, now, zone);
-  const texts = cardTexts(state, med, now, zone);
+  const state = useClockValue(
+    useCallback((now: Date) => cardState(med, logs, now, zone), [med, logs, zone]),
+    sameState,
+  );
   const reminder = foodReminder(med, state.kind === "next" ? state.at : state.kind === "overdue" ? state.since : null, zone);
   const pill = med.displayConfig.pillLabel;
   const titleId = `card-${med.id}`;
 
-  const startConfirm = () => setFlow({ step: "confirm", id: newId(), value: pickerValueAt(now, zone) });
+  // What a press does depends on the moment of the press, not of the last redraw.
+  const startConfirm = () => setFlow({ step: "confirm", id: newId(), value: pickerValueAt(new Date(), zone) });
   const press = () => {
     setError(null);
-    const early = earlyDose(med, logs, now, zone);
+    const early = earlyDose(med, logs, new Date(), zone);
     if (early) setFlow({ step: "early", at: early.at });
     else startConfirm();
   };
-  const confirm = (id: string, value: PickerValue) => {
-    const timestamp = pickedInstant(now, value, zone).toISOString();
+  // The dose counts at once (the page shows it as waiting until the server has it, DESIGN §10): the dialog closes
+  // now, offline too, and only a refusal comes back: the double-dose question, or an error.
+  const send = (log: SaveLog) => {
+    setFlow(null);
     save.mutate(
-      { id, timestamp, medicationId: med.id },
+      { accountId: props.accountId, ...log },
       {
-        onSuccess: () => setFlow(null),
-        onError: () => {
-          setFlow(null);
+        onError: (err) => {
+          const duplicate = duplicateDoseOf(err);
+          if (duplicate && !log.confirmDuplicate) return setFlow({ step: "duplicate", log, message: duplicate.error });
           setError("Failed to save pill log. Please try again.");
         },
       },
     );
   };
+  const confirm = (id: string, value: PickerValue) =>
+    send({ id, timestamp: pickedInstant(new Date(), value, zone).toISOString(), medicationId: med.id });
+  const startSkip = () => {
+    setError(null);
+    // The skip names the dose the card shows, so it takes that dose's slot and no other (ADR 023).
+    setFlow({ step: "skip", id: newId(), at: skipInstant(med, state, new Date()) });
+  };
+  const skip = (id: string, at: Date, reason: string) =>
+    send({ id, timestamp: at.toISOString(), medicationId: med.id, status: "skipped", skipReason: reason });
 
   return (
     <article className="card med-card" aria-labelledby={titleId}>
@@ -58,24 +118,16 @@ export function MedicationCard(props: { accountId: string; med: MedicationConfig
           {reminder.customMessage && <p className="reminder-custom">{reminder.customMessage}</p>}
         </div>
       )}
-      <div className={`countdown countdown-${state.kind}`} data-testid="countdown">
-        <p className="countdown-title">{texts.title}</p>
-        {texts.time && (
-          <p className="countdown-time">
-            {texts.time}
-            {texts.tomorrow && <span className="countdown-tomorrow"> {texts.tomorrow}</span>}
-          </p>
-        )}
-        {texts.countdown && (
-          <p className="countdown-clock" aria-label={state.kind === "overdue" ? `Overdue by ${texts.countdown}` : `Time left ${texts.countdown}`}>
-            {texts.countdown}
-          </p>
-        )}
-      </div>
+      <Countdown state={state} med={med} zone={zone} />
       <FormError message={error} />
       <button type="button" className="button dose-button" onClick={press}>
         {doseButtonText(pill, viewer)}
       </button>
+      {state.kind !== "all-done" && (
+        <button type="button" className="button button-secondary skip-button" onClick={startSkip}>
+          Skip this dose
+        </button>
+      )}
 
       {flow?.step === "early" && (
         <Dialog
@@ -97,14 +149,14 @@ export function MedicationCard(props: { accountId: string; med: MedicationConfig
       )}
       {flow?.step === "confirm" && (
         <Dialog
-          title={confirmDoseText(pill, formatClock(pickedInstant(now, flow.value, zone), zone), viewer)}
+          title={confirmDoseText(pill, formatClock(pickedInstant(new Date(), flow.value, zone), zone), viewer)}
           onClose={() => setFlow(null)}
           actions={
             <>
               <button type="button" className="button button-secondary" onClick={() => setFlow(null)}>
                 CANCEL
               </button>
-              <button type="button" className="button" onClick={() => confirm(flow.id, flow.value)} disabled={save.isPending}>
+              <button type="button" className="button" onClick={() => confirm(flow.id, flow.value)}>
                 CONFIRM
               </button>
             </>
@@ -113,6 +165,31 @@ export function MedicationCard(props: { accountId: string; med: MedicationConfig
           <TimePicker value={flow.value} onChange={(value) => setFlow({ ...flow, value })} />
         </Dialog>
       )}
+      {flow?.step === "skip" && (
+        <SkipDialog
+          pill={pill}
+          time={formatClock(flow.at, zone)}
+          busy={save.isPending}
+          onSkip={(reason) => skip(flow.id, flow.at, reason)}
+          onClose={() => setFlow(null)}
+        />
+      )}
+      {flow?.step === "duplicate" && (
+        <Dialog
+          title={`${flow.message}. ${flow.log.status === "skipped" ? "Skip this dose anyway?" : "Log another dose anyway?"}`}
+          onClose={() => setFlow(null)}
+          actions={
+            <>
+              <button type="button" className="button button-secondary" onClick={() => setFlow(null)}>
+                CANCEL
+              </button>
+              <button type="button" className="button" onClick={() => send({ ...flow.log, confirmDuplicate: true })} disabled={save.isPending}>
+                {flow.log.status === "skipped" ? "SKIP ANYWAY" : "LOG ANOTHER"}
+              </button>
+            </>
+          }
+        />
+      )}
     </article>
   );
-}
+});

@@ -1,10 +1,11 @@
 import { memo, useState } from "react";
 import { loggedByText } from "../../../../domain/attribution.ts";
+import { skippedText } from "../../../../domain/dose-guard.ts";
 import { logMedicationId, type MedicationConfig } from "../../../../domain/medications.ts";
 import { formatClock } from "../../../../domain/zoned-time.ts";
 import type { PillLogDto } from "../../../../shared/api-schemas.ts";
 import { ConfirmDialog } from "../../../components/dialog.tsx";
-import { useDeletePillLog } from "../api/pill-logs.ts";
+import { useDeletePillLog, useDiscardPendingPillLog } from "../api/pill-logs.ts";
 import { FormError } from "../../../components/form-error.tsx";
 
 function PersonIcon() {
@@ -24,21 +25,27 @@ function labelOf(log: PillLogDto, meds: MedicationConfig[]): string {
 export const TodayLog = memo(function TodayLog({
   accountId,
   logs,
+  waiting,
   meds,
   zone,
 }: {
   accountId: string;
   logs: PillLogDto[];
+  /** Doses saved on this device, waiting until the server answers again. */
+  waiting: ReadonlySet<string>;
   meds: MedicationConfig[];
   zone: string;
 }) {
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const remove = useDeletePillLog(accountId);
+  const discard = useDiscardPendingPillLog(accountId);
   const last = logs[0];
 
   const undo = () => {
     if (!last) return;
+    // A dose still waiting to sync leaves the queue: nothing is ever sent.
+    if (waiting.has(last.id) && discard(last.id)) return setConfirming(false);
     remove.mutate(last.id, {
       onSuccess: () => setConfirming(false),
       onError: () => {
@@ -72,15 +79,17 @@ export const TodayLog = memo(function TodayLog({
           {logs.map((log) => {
             const by = loggedByText(log);
             return (
-              <li key={log.id}>
+              <li key={log.id} className={log.status === "skipped" ? "log-skipped" : undefined}>
                 <span className="log-time">{formatClock(log.timestamp, zone)}</span>
                 <span className="log-med">{labelOf(log, meds)}</span>
+                {log.status === "skipped" && <span className="log-skip">{skippedText(log.skipReason)}</span>}
                 {by && (
                   <span className="log-by">
                     <PersonIcon />
                     {by}
                   </span>
                 )}
+                {waiting.has(log.id) && <span className="log-pending">Waiting to sync</span>}
               </li>
             );
           })}

@@ -1,105 +1,89 @@
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { FormError } from "../../../components/form-error.tsx";
 import { errorMessage } from "../../../lib/api.ts";
+import { useFormMessage } from "../../../lib/form-message.ts";
+import { lazyZodResolver } from "../../../lib/lazy-resolver.ts";
 import { paths } from "../../../paths.ts";
-import { fetchPublicConfig, signInWithEmail, signInWithGoogle, signUpWithEmail } from "../api/auth-calls.ts";
-import { useRefreshSession } from "../api/session.ts";
+import { publicConfigQueryOptions, useEmailSignIn, useGoogleSignIn } from "../api/auth-calls.ts";
+import type { LoginFields } from "./auth-forms.ts";
+
+const EMPTY_LOGIN: LoginFields = { name: "", email: "", password: "", confirm: "" };
+const signInRules = lazyZodResolver(() => import("./auth-forms.ts").then((m) => m.signInForm));
+const signUpRules = lazyZodResolver(() => import("./auth-forms.ts").then((m) => m.signUpForm));
 
 type Mode = "signin" | "signup";
-
-/** SPEC §5 sign-up rules, in SPEC's order. Returns the first message, or null when the form may be sent. */
-export function loginFormError(mode: Mode, f: { name: string; email: string; password: string; confirm: string }): string | null {
-  if (!f.email.trim() || !f.password) return "Email and password are required";
-  if (mode === "signin") return null;
-  if (f.password !== f.confirm) return "Passwords do not match";
-  if (f.password.length < 6) return "Password must be at least 6 characters";
-  if (!f.name.trim()) return "Name is required";
-  return null;
-}
 
 /** Sign in or sign up. `onSignedIn` decides where to go next; `returnTo` is where Google brings the user back. */
 export function LoginForm({ onSignedIn, returnTo }: { onSignedIn: (userId: string) => void; returnTo: string }) {
   const [mode, setMode] = useState<Mode>("signin");
-  const [fields, setFields] = useState({ name: "", email: "", password: "", confirm: "" });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const refreshSession = useRefreshSession();
-  const config = useQuery({ queryKey: ["public-config"], queryFn: fetchPublicConfig, staleTime: Infinity });
-  const id = useId();
-  const set = (key: keyof typeof fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
+  // One message per press: no re-check while typing, so the alert is not re-announced at each key.
+  const form = useForm({
+    resolver: (mode === "signin" ? signInRules : signUpRules).resolver,
+    defaultValues: EMPTY_LOGIN,
+    reValidateMode: "onSubmit",
+  });
+  useEffect(() => {
+    signInRules.preload();
+    signUpRules.preload();
+  }, []);
+  const { id: messageId, message, invalid } = useFormMessage(form, ["email", "password", "confirm", "name"]);
+  const emailSignIn = useEmailSignIn();
+  const googleSignIn = useGoogleSignIn();
+  // Busy until the page moves on: a signed-in user is not offered the buttons again.
+  const busy = emailSignIn.isPending || googleSignIn.isPending || emailSignIn.isSuccess || Boolean(googleSignIn.data);
+  const config = useQuery(publicConfigQueryOptions);
+  const failed = (fallback: string) => (err: Error) => form.setError("root.server", { message: errorMessage(err, fallback) });
 
-  const finish = async () => {
-    const user = await refreshSession();
-    if (!user) throw new Error("User data not found");
-    onSignedIn(user.id);
-  };
+  const submit = form.handleSubmit(({ name, email, password }) =>
+    emailSignIn.mutate(
+      { mode, name, email, password },
+      { onSuccess: (user) => onSignedIn(user.id), onError: failed(mode === "signin" ? "Sign in failed" : "Sign up failed") },
+    ),
+  );
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const problem = loginFormError(mode, fields);
-    setError(problem);
-    if (problem) return;
-    setBusy(true);
-    try {
-      if (mode === "signin") await signInWithEmail(fields.email.trim(), fields.password);
-      else await signUpWithEmail(fields.name.trim(), fields.email.trim(), fields.password);
-      await finish();
-    } catch (err) {
-      setError(errorMessage(err, mode === "signin" ? "Sign in failed" : "Sign up failed"));
-      setBusy(false);
-    }
-  };
-
-  const google = async () => {
-    setError(null);
-    setBusy(true);
-    try {
-      if (await signInWithGoogle(returnTo)) await finish();
-      else setBusy(false);
-    } catch (err) {
-      setError(errorMessage(err, "Google sign-in failed"));
-      setBusy(false);
-    }
+  const google = () => {
+    form.clearErrors();
+    googleSignIn.mutate(returnTo, { onSuccess: (user) => user && onSignedIn(user.id), onError: failed("Google sign-in failed") });
   };
 
   const toggle = () => {
     setMode((m) => (m === "signin" ? "signup" : "signin"));
-    setError(null);
+    form.clearErrors();
   };
 
   return (
     <div className="card auth-card">
       <h1>{mode === "signin" ? "Welcome Back" : "Create Account"}</h1>
-      <form onSubmit={submit} noValidate aria-describedby={error ? `${id}-error` : undefined}>
+      <form onSubmit={submit} noValidate aria-describedby={message ? messageId : undefined}>
         {mode === "signup" && (
           <label className="field">
             <span>Full name</span>
-            <input name="name" autoComplete="name" value={fields.name} onChange={set("name")} />
+            <input autoComplete="name" {...form.register("name")} {...invalid("name")} />
           </label>
         )}
         <label className="field">
           <span>Email</span>
-          <input name="email" type="email" autoComplete="email" inputMode="email" value={fields.email} onChange={set("email")} />
+          <input type="email" autoComplete="email" inputMode="email" {...form.register("email")} {...invalid("email")} />
         </label>
         <label className="field">
           <span>Password</span>
           <input
-            name="password"
             type="password"
             autoComplete={mode === "signin" ? "current-password" : "new-password"}
-            value={fields.password}
-            onChange={set("password")}
+            {...form.register("password")}
+            {...invalid("password")}
           />
         </label>
         {mode === "signup" && (
           <label className="field">
             <span>Confirm password</span>
-            <input name="confirm" type="password" autoComplete="new-password" value={fields.confirm} onChange={set("confirm")} />
+            <input type="password" autoComplete="new-password" {...form.register("confirm")} {...invalid("confirm")} />
           </label>
         )}
-        <FormError id={`${id}-error`} message={error} />
+        <FormError id={messageId} message={message} />
         <button type="submit" className="button button-big" disabled={busy}>
           {busy ? "Please wait..." : mode === "signin" ? "Sign In" : "Create Account"}
         </button>

@@ -1,33 +1,42 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InvitationDto, MyAccountsDto, SharedAccessDto } from "../../../../shared/api-schemas.ts";
 import { api } from "../../../lib/api.ts";
 
 const acc = (accountId: string) => `/api/accounts/${encodeURIComponent(accountId)}`;
-export const sharingKeys = {
-  myAccounts: ["my-accounts"] as const,
-  invitations: (accountId: string) => ["invitations", accountId] as const,
-  caregivers: (accountId: string) => ["caregivers", accountId] as const,
-  invitation: (id: string) => ["invitation", id] as const,
+/** The one factory of this file's queries: keys and fetchers, so an invalidation elsewhere imports the key. */
+export const sharingQueries = {
+  /** The accounts the signed-in user can switch between (SPEC §2 header). */
+  myAccounts: () => queryOptions({ queryKey: ["my-accounts"] as const, queryFn: () => api<MyAccountsDto>("/api/me/accounts"), staleTime: 30_000 }),
+  invitations: (accountId: string) =>
+    queryOptions({ queryKey: ["invitations", accountId] as const, queryFn: () => api<InvitationDto[]>(`${acc(accountId)}/invitations`) }),
+  caregivers: (accountId: string) =>
+    queryOptions({ queryKey: ["caregivers", accountId] as const, queryFn: () => api<SharedAccessDto[]>(`${acc(accountId)}/caregivers`) }),
+  invitation: (id: string) =>
+    queryOptions({
+      queryKey: ["invitation", id] as const,
+      queryFn: () => api<InvitationDto>(`/api/invitations/${encodeURIComponent(id)}`),
+      retry: false,
+      refetchOnWindowFocus: false,
+    }),
 };
 
-/** The accounts the signed-in user can switch between (SPEC §2 header). */
-export function useMyAccounts(enabled: boolean) {
-  return useQuery({ queryKey: sharingKeys.myAccounts, queryFn: () => api<MyAccountsDto>("/api/me/accounts"), enabled, staleTime: 30_000 });
+export function useMyAccounts() {
+  return useQuery(sharingQueries.myAccounts());
 }
 
 export function usePendingInvitations(accountId: string) {
-  return useQuery({ queryKey: sharingKeys.invitations(accountId), queryFn: () => api<InvitationDto[]>(`${acc(accountId)}/invitations`) });
+  return useQuery(sharingQueries.invitations(accountId));
 }
 
 export function useCaregivers(accountId: string) {
-  return useQuery({ queryKey: sharingKeys.caregivers(accountId), queryFn: () => api<SharedAccessDto[]>(`${acc(accountId)}/caregivers`) });
+  return useQuery(sharingQueries.caregivers(accountId));
 }
 
 export function useCreateInvitation(accountId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (email: string) => api<InvitationDto>(`${acc(accountId)}/invitations`, { method: "POST", body: { email } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: sharingKeys.invitations(accountId) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: sharingQueries.invitations(accountId).queryKey }),
   });
 }
 
@@ -35,7 +44,7 @@ export function useCancelInvitation(accountId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<null>(`${acc(accountId)}/invitations/${encodeURIComponent(id)}`, { method: "DELETE" }),
-    onSettled: () => client.invalidateQueries({ queryKey: sharingKeys.invitations(accountId) }),
+    onSettled: () => client.invalidateQueries({ queryKey: sharingQueries.invitations(accountId).queryKey }),
   });
 }
 
@@ -43,18 +52,12 @@ export function useRevokeCaregiver(accountId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) => api<null>(`${acc(accountId)}/caregivers/${encodeURIComponent(userId)}`, { method: "DELETE" }),
-    onSettled: () => client.invalidateQueries({ queryKey: sharingKeys.caregivers(accountId) }),
+    onSettled: () => client.invalidateQueries({ queryKey: sharingQueries.caregivers(accountId).queryKey }),
   });
 }
 
-export function useInvitation(id: string, enabled: boolean) {
-  return useQuery({
-    queryKey: sharingKeys.invitation(id),
-    queryFn: () => api<InvitationDto>(`/api/invitations/${encodeURIComponent(id)}`),
-    enabled,
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
+export function useInvitation(id: string) {
+  return useQuery(sharingQueries.invitation(id));
 }
 
 export function useRespondToInvitation(id: string) {
@@ -62,7 +65,7 @@ export function useRespondToInvitation(id: string) {
   return useMutation({
     mutationFn: (answer: "accept" | "reject") =>
       api<{ ownerUserId: string; ownerName: string } | null>(`/api/invitations/${encodeURIComponent(id)}/${answer}`, { method: "POST", body: {} }),
-    onSuccess: () => client.invalidateQueries({ queryKey: sharingKeys.myAccounts }),
+    onSuccess: () => client.invalidateQueries({ queryKey: sharingQueries.myAccounts().queryKey }),
   });
 }
 

@@ -4,7 +4,7 @@ import { useMyAccounts } from "../api/sharing.ts";
 
 /** SPEC §2: shown only when accounts are shared with the user; a pick keeps you on the regimen or the profile. */
 export function AccountSwitcher({ userId }: { userId: string }) {
-  const accounts = useMyAccounts(true);
+  const accounts = useMyAccounts();
   const location = useLocation();
   const navigate = useNavigate();
   if (!accounts.data || accounts.data.shared.length === 0) return null;

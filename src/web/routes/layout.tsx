@@ -2,7 +2,20 @@ import { Link, Outlet, useLocation } from "react-router";
 import { useOptionalUser } from "../features/session/api/session.ts";
 import { AccountSwitcher } from "../features/sharing/components/account-switcher.tsx";
 import { paths } from "../paths.ts";
+import { UpdatePrompt } from "../components/update-prompt.tsx";
 
+/** The app icon (scripts/make-icons.ts), drawn in place: no request of its own before the first screen (DESIGN §9). */
+function Logo() {
+  return (
+    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="32" height="32" aria-hidden="true">
+      <rect width="64" height="64" rx="14" fill="#1d4ed8" />
+      <circle cx="32" cy="34" r="17" fill="none" stroke="#fff" strokeWidth="5" />
+      <path d="M32 24v11l7 5" fill="none" stroke="#fff" strokeWidth="5" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** The frame of every screen: the header (home, the account switcher, the avatar or Sign In) and the page. */
 export function Layout() {
   const { user } = useOptionalUser();
   const location = useLocation();
@@ -10,7 +23,7 @@ export function Layout() {
     <div className="app">
       <header className="app-header">
         <Link to={paths.home()} className="brand" aria-label="Dosetime home">
-          <img src="/favicon.svg" alt="" width="32" height="32" />
+          <Logo />
           <span>Dosetime</span>
         </Link>
         <nav className="header-actions" aria-label="Account">
@@ -29,6 +42,7 @@ export function Layout() {
       <main className="app-main">
         <Outlet />
       </main>
+      <UpdatePrompt />
     </div>
   );
 }
