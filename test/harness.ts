@@ -50,14 +50,31 @@ export async function createTestDatabase(): Promise<{ url: string; db: Db; drop:
   };
 }
 
+const handedOut = new Set<number>();
+
+/**
+ * A port free on 127.0.0.1 for a server about to start. It is drawn from below the kernel's ephemeral range
+ * (32768–60999 here), because a port from `listen(0)` is free only until the kernel hands it to the next `listen(0)`
+ * or outgoing connection of any process, and a spawned server takes seconds to bind it: that is how an e2e run once
+ * failed with EADDRINUSE. Never the same port twice in one process.
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (handedOut.has(port)) continue;
+    if (await canListen(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  throw new Error("no free port between 20000 and 32000 on 127.0.0.1");
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
+    s.once("error", () => resolve(false));
+    s.listen(port, "127.0.0.1", () => s.close(() => resolve(true)));
   });
 }
 

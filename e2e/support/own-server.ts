@@ -13,13 +13,24 @@ export type OwnServer = {
 };
 
 export async function startOwnServer(): Promise<OwnServer> {
-  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(E2E.runDir, "own-server-"));
   fs.chmodSync(dataDir, 0o755);
-  const base = `http://localhost:${port}`;
-  const env = { PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: base, DATA_DIR: dataDir, TRUST_PROXY: "on" };
+  const serverEnv = (port: number) => {
+    const base = `http://localhost:${port}`;
+    return { PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: base, DATA_DIR: dataDir, TRUST_PROXY: "on" };
+  };
+  let env = serverEnv(await freePort());
   let server = spawnServer(env, { built: true });
-  await server.ready(60_000);
+  try {
+    await server.ready(60_000);
+  } catch (e) {
+    // Some other process on the machine took the port first; no page knows this one yet, so take another.
+    if (!/EADDRINUSE/.test(String(e))) throw e;
+    env = serverEnv(await freePort());
+    server = spawnServer(env, { built: true });
+    await server.ready(60_000);
+  }
+  const base = env.PUBLIC_URL;
   return {
     base,
     async stop() {
