@@ -165,6 +165,43 @@ test("Undo Last on a dose still waiting takes it out of the queue: nothing reach
   expect(await logsOnServer(page, user.id)).toHaveLength(0);
 });
 
+test("a dose that waited offline and finds one already logged when it is sent asks first: CANCEL stores nothing", async ({ page, context }) => {
+  const user = await signUp(page, "Rita Replay");
+  await openRegimenOnline(page, user.id);
+  await app.stop();
+  await page.reload();
+  await logDose(page);
+  await expect(page.getByText("1 dose waiting to sync")).toBeVisible();
+  await expect.poll(() => keptOnDevice(page)).toContain('"isPaused":true');
+  await page.close(); // the app is closed while the dose waits
+
+  // Meanwhile another device logs the same dose, two minutes earlier.
+  await app.start();
+  const other = await context.request.post(`${app.base}/api/accounts/${user.id}/pill-logs`, {
+    data: { timestamp: new Date(Date.now() - 2 * 60_000).toISOString(), medicationId: "carbidopa-levodopa" },
+    headers: { origin: app.base },
+  });
+  expect(other.status()).toBe(201);
+  const otherId = ((await other.json()) as { id: string }).id;
+
+  // The app opens again and sends the waiting dose: the server refuses it, and the card asks rather than drop it.
+  const reopened = await context.newPage();
+  await reopened.goto(`${app.base}/regimen/${user.id}`);
+  const question = reopened.getByRole("dialog");
+  await expect(question.getByRole("heading")).toHaveText(/^Already logged by Rita Replay at \d{1,2}:\d{2} [AP]M\. Log another dose anyway\?$/);
+  await expect(question.getByRole("button", { name: "LOG ANOTHER" })).toBeVisible();
+  await snap(reopened, "offline-dose-already-logged");
+  await expectAccessible(reopened);
+
+  await question.getByRole("button", { name: "CANCEL" }).click();
+  await expect(question).toBeHidden();
+  await expect(todaysList(reopened)).toHaveCount(1);
+  await expect(reopened.getByText("waiting to sync")).toHaveCount(0);
+  expect((await logsOnServer(reopened, user.id)).map((l) => l.id)).toEqual([otherId]);
+  await reopened.reload();
+  await expect(reopened.getByRole("dialog")).toHaveCount(0);
+});
+
 test.describe("when the first answer is lost", () => {
   // page.route does not see requests that pass through a service worker.
   test.use({ serviceWorkers: "block" });

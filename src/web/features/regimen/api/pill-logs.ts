@@ -45,6 +45,8 @@ export function duplicateDoseOf(err: unknown): DuplicateDoseError | null {
 }
 
 const saveKey = ["save-pill-log"] as const;
+/** How long this device keeps a save the server refused, until someone answers its question. */
+const REFUSED_KEPT_MS = 12 * 60 * 60 * 1000;
 
 /**
  * DESIGN §10: saving a dose pauses while the server is unreachable, is kept on the device (a paused mutation is
@@ -58,6 +60,8 @@ export function registerPillLogMutations(client: QueryClient) {
     // two more tries. The id makes each try safe.
     retry: (count, err) => err instanceof ApiError && (err.status === 0 || (err.status >= 500 && count < 2)),
     onSettled: (_data, _err, log: NewPillLog) => client.invalidateQueries({ queryKey: recentLogsKey(log.accountId) }),
+    // A refused save waits for its answer (useRefusedPillLogs) longer than TanStack's 5 minutes.
+    gcTime: REFUSED_KEPT_MS,
   });
 }
 
@@ -77,6 +81,14 @@ export function usePendingPillLogs(accountId: string): Array<NewPillLog & { wait
   });
 }
 
+/** This device's saves of the account's doses in one state, as kept in the mutation cache. */
+function savesOf(client: QueryClient, accountId: string, status: "pending" | "error", logId: string) {
+  return client
+    .getMutationCache()
+    .findAll({ mutationKey: [...saveKey, accountId], status })
+    .filter((m) => (m.state.variables as NewPillLog | undefined)?.id === logId);
+}
+
 /**
  * Undo of a dose still waiting to sync: while it waits (paused), it leaves the queue and nothing is sent. False
  * when it is already being sent; then it is undone on the server like any other.
@@ -84,13 +96,37 @@ export function usePendingPillLogs(accountId: string): Array<NewPillLog & { wait
 export function useDiscardPendingPillLog(accountId: string) {
   const client = useQueryClient();
   return (logId: string): boolean => {
-    const cache = client.getMutationCache();
-    const mutation = cache
-      .findAll({ mutationKey: [...saveKey, accountId], status: "pending" })
-      .find((m) => (m.state.variables as NewPillLog | undefined)?.id === logId);
+    const mutation = savesOf(client, accountId, "pending", logId)[0];
     if (!mutation?.state.isPaused) return false;
-    cache.remove(mutation);
+    client.getMutationCache().remove(mutation);
     return true;
+  };
+}
+
+/** A dose or skip of this device that the server refused: `duplicate` when it found one already there. */
+export type RefusedPillLog = { log: NewPillLog; duplicate: DuplicateDoseError | null };
+
+/**
+ * The saves of one medication that the server refused and nobody has answered yet, oldest first. Read from the
+ * mutation cache, not from the press's own callbacks: a dose that waited offline is sent after a reload or once the
+ * server is back, when no press is there to hear "Already logged by …" (DESIGN §12: never dropped silently).
+ */
+export function useRefusedPillLogs(accountId: string, medicationId: string): RefusedPillLog[] {
+  return useMutationState({
+    filters: {
+      mutationKey: [...saveKey, accountId],
+      status: "error",
+      predicate: (m) => (m.state.variables as NewPillLog | undefined)?.medicationId === medicationId,
+    },
+    select: (m) => ({ log: m.state.variables as NewPillLog, duplicate: duplicateDoseOf(m.state.error) }),
+  });
+}
+
+/** Forgets a refused save once the person has answered it (CANCEL, LOG ANOTHER, or pressing again). */
+export function useDismissRefusedPillLog(accountId: string) {
+  const client = useQueryClient();
+  return (logId: string): void => {
+    for (const mutation of savesOf(client, accountId, "error", logId)) client.getMutationCache().remove(mutation);
   };
 }
 

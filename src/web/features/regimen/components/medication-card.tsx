@@ -9,18 +9,12 @@ import { formatClock } from "../../../../domain/zoned-time.ts";
 import { Dialog } from "../../../components/dialog.tsx";
 import { useClockValue, useNow } from "../../../lib/clock.ts";
 import { newId } from "../../../lib/uuid.ts";
-import { duplicateDoseOf, useSavePillLog, type SaveLog } from "../api/pill-logs.ts";
+import { useDismissRefusedPillLog, useRefusedPillLogs, useSavePillLog, type SaveLog } from "../api/pill-logs.ts";
 import { SkipDialog } from "./skip-dialog.tsx";
 import { TimePicker } from "./time-picker.tsx";
 import { FormError } from "../../../components/form-error.tsx";
 
-type Flow =
-  | { step: "early"; at: Date }
-  | { step: "confirm"; id: string; value: PickerValue }
-  | { step: "skip"; id: string; at: Date }
-  // DESIGN §12: the server found a dose (or skip) already there; `log` is resent only if the person says so.
-  | { step: "duplicate"; log: SaveLog; message: string }
-  | null;
+type Flow = { step: "early"; at: Date } | { step: "confirm"; id: string; value: PickerValue } | { step: "skip"; id: string; at: Date } | null;
 
 /** Two states of a card are the same when they would show the same thing (a new Date each second is not a change). */
 function sameState(a: CardState, b: CardState): boolean {
@@ -64,8 +58,16 @@ export const MedicationCard = memo(function MedicationCard(props: {
 }) {
   const { med, logs, zone, viewer } = props;
   const [flow, setFlow] = useState<Flow>(null);
-  const [error, setError] = useState<string | null>(null);
   const save = useSavePillLog(props.accountId);
+  // DESIGN §12: a save the server refused, however it was sent (at once, or after waiting offline). "Already
+  // logged by …" asks; the dose is sent again only if the person says so. Any other refusal says it failed.
+  const refused = useRefusedPillLogs(props.accountId, med.id)[0];
+  const dismissRefused = useDismissRefusedPillLog(props.accountId);
+  const duplicate = refused?.duplicate && !refused.log.confirmDuplicate ? { log: refused.log, message: refused.duplicate.error } : null;
+  const error = refused && !duplicate ? "Failed to save pill log. Please try again." : null;
+  const clearError = () => {
+    if (refused && !duplicate) dismissRefused(refused.log.id);
+  };
   const state = useClockValue(
     useCallback((now: Date) => cardState(med, logs, now, zone), [med, logs, zone]),
     sameState,
@@ -77,30 +79,21 @@ export const MedicationCard = memo(function MedicationCard(props: {
   // What a press does depends on the moment of the press, not of the last redraw.
   const startConfirm = () => setFlow({ step: "confirm", id: newId(), value: pickerValueAt(new Date(), zone) });
   const press = () => {
-    setError(null);
+    clearError();
     const early = earlyDose(med, logs, new Date(), zone);
     if (early) setFlow({ step: "early", at: early.at });
     else startConfirm();
   };
   // The dose counts at once (the page shows it as waiting until the server has it, DESIGN §10): the dialog closes
-  // now, offline too, and only a refusal comes back: the double-dose question, or an error.
+  // now, offline too, and only a refusal comes back (`refused`).
   const send = (log: SaveLog) => {
     setFlow(null);
-    save.mutate(
-      { accountId: props.accountId, ...log },
-      {
-        onError: (err) => {
-          const duplicate = duplicateDoseOf(err);
-          if (duplicate && !log.confirmDuplicate) return setFlow({ step: "duplicate", log, message: duplicate.error });
-          setError("Failed to save pill log. Please try again.");
-        },
-      },
-    );
+    save.mutate({ accountId: props.accountId, ...log });
   };
   const confirm = (id: string, value: PickerValue) =>
     send({ id, timestamp: pickedInstant(new Date(), value, zone).toISOString(), medicationId: med.id });
   const startSkip = () => {
-    setError(null);
+    clearError();
     // The skip names the dose the card shows, so it takes that dose's slot and no other (ADR 023).
     setFlow({ step: "skip", id: newId(), at: skipInstant(med, state, new Date()) });
   };
@@ -174,17 +167,24 @@ export const MedicationCard = memo(function MedicationCard(props: {
           onClose={() => setFlow(null)}
         />
       )}
-      {flow?.step === "duplicate" && (
+      {duplicate && !flow && (
         <Dialog
-          title={`${flow.message}. ${flow.log.status === "skipped" ? "Skip this dose anyway?" : "Log another dose anyway?"}`}
-          onClose={() => setFlow(null)}
+          title={`${duplicate.message}. ${duplicate.log.status === "skipped" ? "Skip this dose anyway?" : "Log another dose anyway?"}`}
+          onClose={() => dismissRefused(duplicate.log.id)}
           actions={
             <>
-              <button type="button" className="button button-secondary" onClick={() => setFlow(null)}>
+              <button type="button" className="button button-secondary" onClick={() => dismissRefused(duplicate.log.id)}>
                 CANCEL
               </button>
-              <button type="button" className="button" onClick={() => send({ ...flow.log, confirmDuplicate: true })} disabled={save.isPending}>
-                {flow.log.status === "skipped" ? "SKIP ANYWAY" : "LOG ANOTHER"}
+              <button
+                type="button"
+                className="button"
+                onClick={() => {
+                  dismissRefused(duplicate.log.id);
+                  save.mutate({ ...duplicate.log, confirmDuplicate: true });
+                }}
+              >
+                {duplicate.log.status === "skipped" ? "SKIP ANYWAY" : "LOG ANOTHER"}
               </button>
             </>
           }
