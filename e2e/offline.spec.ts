@@ -52,6 +52,17 @@ async function logDose(page: Page) {
   await expect(dialog).toBeHidden();
 }
 
+/** A new user's dose logged with the server stopped, waiting to sync. */
+async function doseWaiting(page: Page, name: string) {
+  const user = await signUp(page, name);
+  await openRegimenOnline(page, user.id);
+  await app.stop();
+  await page.reload();
+  await logDose(page);
+  await expect(page.getByText("1 dose waiting to sync")).toBeVisible();
+  return user;
+}
+
 const todaysList = (page: Page) => page.getByRole("region", { name: "Today's Medications:" }).getByRole("listitem");
 
 test("the app installs: its manifest and icons are served, and a reload is controlled by the service worker", async ({ page }) => {
@@ -145,12 +156,7 @@ test("a dose logged with the server stopped counts at once, waits through a relo
 });
 
 test("Undo Last on a dose still waiting takes it out of the queue: nothing reaches the server", async ({ page }) => {
-  const user = await signUp(page, "Uma Undo");
-  await openRegimenOnline(page, user.id);
-  await app.stop();
-  await page.reload();
-  await logDose(page);
-  await expect(page.getByText("1 dose waiting to sync")).toBeVisible();
+  const user = await doseWaiting(page, "Uma Undo");
 
   await page.getByRole("button", { name: "Undo Last" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
@@ -166,12 +172,7 @@ test("Undo Last on a dose still waiting takes it out of the queue: nothing reach
 });
 
 test("a dose that waited offline and finds one already logged when it is sent asks first: CANCEL stores nothing", async ({ page, context }) => {
-  const user = await signUp(page, "Rita Replay");
-  await openRegimenOnline(page, user.id);
-  await app.stop();
-  await page.reload();
-  await logDose(page);
-  await expect(page.getByText("1 dose waiting to sync")).toBeVisible();
+  const user = await doseWaiting(page, "Rita Replay");
   await expect.poll(() => keptOnDevice(page)).toContain('"isPaused":true');
   await page.close(); // the app is closed while the dose waits
 
