@@ -33,12 +33,14 @@ const loadedScripts = (page: Page) =>
       .filter((p) => p.startsWith("/assets/") && p.endsWith(".js")),
   );
 
-test("a new version: the open app says 'A new version is ready', works on as the version it is, and Reload brings the new one whole", async ({
-  page,
-}) => {
-  const next = buildNextVersion(path.join(E2E.runDir, `next-version-${test.info().project.name}`));
+/**
+ * A new user's regimen, open with its service worker ready; then the next version (built into `dir`) is deployed:
+ * the server has only its files now. `first`: the entry script the page opened with.
+ */
+async function openThenDeploy(page: Page, dir: string, name: string) {
+  const next = buildNextVersion(path.join(E2E.runDir, `${dir}-${test.info().project.name}`));
   const res = await page.request.post(`${app.base}/api/auth/sign-up/email`, {
-    data: { name: "Uma Update", email: uniqueEmail("update"), password: "secret-pass-1", timeZone: "America/New_York" },
+    data: { name, email: uniqueEmail("update"), password: "secret-pass-1", timeZone: "America/New_York" },
     headers: { origin: app.base },
   });
   const userId = ((await res.json()) as { user: { id: string } }).user.id;
@@ -47,14 +49,21 @@ test("a new version: the open app says 'A new version is ready', works on as the
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   const first = await entryScript(page);
   expect(first).not.toBe(next.entry);
-
-  // The next version is deployed: the server has only its files now.
   await app.stop();
   await app.start(next.root);
+  return { next, first };
+}
+
+const updatePrompt = (page: Page) => page.getByRole("status").filter({ hasText: "A new version is ready" });
+
+test("a new version: the open app says 'A new version is ready', works on as the version it is, and Reload brings the new one whole", async ({
+  page,
+}) => {
+  const { next, first } = await openThenDeploy(page, "next-version", "Uma Update");
   // The person opens the app again: it opens as it was, and the browser finds the new version, which waits.
   await page.reload();
   await expect(card(page, "Carbidopa-levodopa")).toBeVisible();
-  const prompt = page.getByRole("status").filter({ hasText: "A new version is ready" });
+  const prompt = updatePrompt(page);
   await expect(prompt).toBeVisible({ timeout: 30_000 });
   await expect(prompt.getByRole("button", { name: "Reload" })).toBeVisible();
   await snap(page, "update-ready");
@@ -77,4 +86,23 @@ test("a new version: the open app says 'A new version is ready', works on as the
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((s) => !next.scripts.has(s))).toEqual([]);
   await expect(page.getByText("A new version is ready")).toBeHidden();
+});
+
+// An app kept open for days never reloads: it looks for a new version itself (lib/service-worker.ts).
+test.describe("an app kept open", () => {
+  test("finds a new version within the hour, without a reload", async ({ page }) => {
+    await page.clock.install();
+    await openThenDeploy(page, "next-version-hourly", "Hal Hourly");
+    await page.clock.fastForward("01:00:00");
+    await expect(updatePrompt(page)).toBeVisible({ timeout: 30_000 });
+  });
+
+  test("finds a new version when it is shown again after an hour in the background", async ({ page }) => {
+    await page.clock.install();
+    await openThenDeploy(page, "next-version-shown", "Vera Visible");
+    // An hour in the background: a phone runs no timers for a page it does not show, only the clock moves.
+    await page.clock.setSystemTime(new Date(Date.now() + 61 * 60_000));
+    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    await expect(updatePrompt(page)).toBeVisible({ timeout: 30_000 });
+  });
 });

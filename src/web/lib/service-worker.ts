@@ -10,6 +10,25 @@ const listeners = new Set<() => void>();
 
 /** After the load event: long enough for the first screen's own requests to be answered, on a slow phone too. */
 const REGISTER_AFTER_LOAD_MS = 3000;
+/** How often an app kept open looks for a new version (the browser itself looks only when a page is opened). */
+export const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+/**
+ * A phone keeps the app open for days, in the background most of the time: it looks for a new version every hour
+ * while open, and when it is shown again after an hour or more. The browser compares the service worker's script;
+ * a new one waits (onNeedRefresh). Offline, the check fails quietly and the next one tries again.
+ */
+function checkForUpdatesWhileOpen(registration: ServiceWorkerRegistration): void {
+  let lastCheck = Date.now();
+  const check = () => {
+    lastCheck = Date.now();
+    registration.update().catch(() => undefined);
+  };
+  setInterval(check, UPDATE_CHECK_MS);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && Date.now() - lastCheck >= UPDATE_CHECK_MS) check();
+  });
+}
 
 /**
  * Registers the service worker a few seconds after the page has loaded, at an idle moment: its code loads on
@@ -25,6 +44,9 @@ export function registerServiceWorker(): void {
         onNeedRefresh() {
           updateReady = true;
           listeners.forEach((l) => l());
+        },
+        onRegisteredSW(_url, registration) {
+          if (registration) checkForUpdatesWhileOpen(registration);
         },
       });
     });
